@@ -1,0 +1,55 @@
+# Traveller: `make demo` to try it, `make test` to check it. Both set up everything first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+CHROMIUM := /usr/bin/chromium
+ARGS ?=
+
+.PHONY: setup demo test unit integration browser js check bench clean
+
+setup: $(VENV)/.stamp terminal/node_modules/.stamp chromium
+
+$(VENV)/.stamp: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+terminal/node_modules/.stamp: terminal/package.json terminal/package-lock.json
+	cd terminal && npm ci --no-audit --no-fund
+	touch $@
+
+# Browser tests drive Debian's Chromium; never a browser downloaded by a test tool.
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
+	  else echo "Chromium is missing: run 'sudo apt-get install chromium' (browser tests need it)"; exit 1; fi; \
+	fi
+
+demo: setup
+	$(BIN)/traveller demo $(ARGS)
+
+test: setup check js
+	$(BIN)/pytest -q
+
+unit: setup
+	$(BIN)/pytest -q tests/unit
+
+integration: setup
+	$(BIN)/pytest -q tests/integration
+
+browser: setup
+	$(BIN)/pytest -q tests/browser
+
+js: terminal/node_modules/.stamp
+	node --test terminal/tests/
+
+check: $(VENV)/.stamp
+	$(BIN)/ruff check server printer tests
+	$(BIN)/mypy
+
+bench: setup
+	$(BIN)/python tests/bench/run.py
+
+clean:
+	rm -rf $(VENV) terminal/node_modules demo .pytest_cache .mypy_cache .hypothesis

@@ -1,0 +1,248 @@
+"""The `traveller` command: thin argument parsing over the library.
+
+Serving commands patch gevent in before anything else is imported (the design's rule: never on
+importing `server`, so tests and tools run in threading mode). Bad input exits with status 1
+and one line on stderr; `--json` outputs are documented in the README.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+SERVING = ("serve", "demo")
+
+
+class CliError(Exception):
+    """Bad input on the command line: printed as one line, exit status 1."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="traveller", description="Duplicate bridge scoring.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    demo = sub.add_parser("demo", help="build a demo event and serve it")
+    demo.add_argument("--tables", type=int, default=None, help="tables (default: the preset's 7)")
+    demo.add_argument("--robots", action="store_true", help="play every table but the first")
+    demo.add_argument("--pace", type=float, default=20.0, help="robots' seconds per board")
+    demo.add_argument("--host", default="0.0.0.0")
+    demo.add_argument("--port", type=int, default=5000)
+    demo.add_argument("--db", default="demo/demo.db", help="the demo's event file")
+    demo.add_argument("--fresh", action="store_true", help="start the demo event again")
+    demo.add_argument("--cards", default="demo/cards", help="folder for table-card previews")
+    demo.add_argument("--no-qr", action="store_true", help="do not draw QR codes in the terminal")
+
+    new = sub.add_parser("new", help="create an event file from a preset")
+    new.add_argument("db")
+    new.add_argument("--preset", required=True)
+    new.add_argument("--tables", type=int)
+    new.add_argument("--boards-per-round", type=int)
+    new.add_argument("--name")
+    new.add_argument("--password", help="director password (default: a new random one)")
+    new.add_argument("--base-url", help="address the table cards point to (default: this "
+                     "machine's LAN address, port 5000)")
+
+    serve = sub.add_parser("serve", help="serve an event to the terminals and the director")
+    serve.add_argument("db")
+    serve.add_argument("--host", default="0.0.0.0")
+    serve.add_argument("--port", type=int, default=5000)
+    serve.add_argument("--base-url", help="change the address the table cards point to")
+
+    tables = sub.add_parser("tables", help="list the tables with their terminal URLs")
+    tables.add_argument("db")
+    tables.add_argument("--json", action="store_true")
+
+    prn = sub.add_parser("print", help="print a document of an event")
+    prn.add_argument("doc", choices=["table-cards"])
+    prn.add_argument("db")
+    prn.add_argument("--to", required=True,
+                     help="preview:DIR | file:PATH | network:HOST[:PORT] | usb:VID:PID | serial:DEV")
+    prn.add_argument("--profile", default="80mm", help="58mm (32 columns), 80mm-42, 80mm (48)")
+    prn.add_argument("--tables", help="only these tables, e.g. 1,3-5")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command in SERVING:
+        from gevent import monkey
+
+        monkey.patch_all()
+    try:
+        handler = globals()[f"cmd_{args.command}"]
+        result: int = handler(args)
+        return result
+    except CliError as exc:
+        print(f"traveller: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def _open(path: str) -> Any:
+    from .store import Store, StoreError
+
+    try:
+        return Store.open(path)
+    except StoreError as exc:
+        raise CliError(str(exc)) from None
+
+
+def lan_address() -> str:
+    """This machine's address on the venue network, as phones will reach it."""
+    import socket
+
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if not address.startswith("127."):
+                return address
+    except OSError:
+        pass
+    try:
+        # Connecting a UDP socket sends nothing; it only asks the kernel which interface
+        # would carry traffic, which is the address the phones on the same network can use.
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from .event import create_event, new_password
+    from .formats import PresetError, load_preset
+    from .movements import MovementError
+    from .store import StoreError
+
+    password = args.password or new_password()
+    base_url = args.base_url or f"http://{lan_address()}:5000"
+    try:
+        preset = load_preset(args.preset)
+        store = create_event(
+            args.db, preset, password=password, base_url=base_url, name=args.name,
+            tables=args.tables, boards_per_round=args.boards_per_round,
+        )
+    except (PresetError, MovementError, StoreError) as exc:
+        raise CliError(str(exc)) from None
+    n = len(store.tables())
+    store.close()
+    print(f"created {args.db}: {n} tables")
+    if not args.password:
+        print(f"director password: {password}")
+    return 0
+
+
+def table_list(store: Any) -> list[dict[str, Any]]:
+    from .play import table_url
+
+    base = store.setting("base_url", "")
+    return [
+        {"section": t.section, "table": t.number, "url": table_url(base, t.token), "token": t.token}
+        for t in store.tables()
+    ]
+
+
+def cmd_tables(args: argparse.Namespace) -> int:
+    store = _open(args.db)
+    rows = table_list(store)
+    store.close()
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    else:
+        for row in rows:
+            print(f"{row['section']}{row['table']:<4} {row['url']}")
+    return 0
+
+
+def _parse_table_filter(text: str | None) -> set[int] | None:
+    if not text:
+        return None
+    chosen: set[int] = set()
+    try:
+        for part in text.split(","):
+            low, _, high = part.partition("-")
+            chosen.update(range(int(low), int(high or low) + 1))
+    except ValueError:
+        raise CliError(f"invalid table list: {text!r} (use e.g. 1,3-5)") from None
+    return chosen
+
+
+def print_table_cards(store: Any, target_text: str, profile_name: str,
+                      only: set[int] | None = None) -> list[str]:
+    from printer import PrinterError, deliver, find_profile, parse_target, table_card
+
+    try:
+        profile = find_profile(profile_name)
+        target = parse_target(target_text)
+        name = store.setting("name", "")
+        docs = [
+            table_card(name, row["section"], row["table"], row["url"])
+            for row in table_list(store)
+            if only is None or row["table"] in only
+        ]
+        return list(deliver(docs, target, profile))
+    except (ValueError, PrinterError) as exc:
+        raise CliError(str(exc)) from None
+
+
+def cmd_print(args: argparse.Namespace) -> int:
+    store = _open(args.db)
+    try:
+        done = print_table_cards(store, args.to, args.profile, _parse_table_filter(args.tables))
+    finally:
+        store.close()
+    for line in done:
+        print(line)
+    return 0
+
+
+def _set_base_url(store: Any, base_url: str) -> None:
+    if store.setting("base_url") != base_url:
+        with store.write() as db:
+            store.put_setting(db, "base_url", base_url, actor="cli", why="serve --base-url")
+
+
+def serve(db_path: str, host: str, port: int, on_ready: Any = None) -> None:
+    """Serve the event with gevent until interrupted (gevent must already be patched in)."""
+    import socket as _socket
+
+    from .app import create_app
+
+    with _socket.socket() as probe:
+        probe.setsockopt(_socket.SOL_SOCKET, _socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            raise CliError(f"port {port} on {host} is in use; choose another with --port") from None
+    app = create_app({"DATABASE": db_path, "ASYNC_MODE": "gevent"})
+    socketio = app.extensions["traveller.socketio"]
+    if on_ready is not None:
+        socketio.start_background_task(on_ready)
+    socketio.run(app, host=host, port=port, log_output=False)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    store = _open(args.db)
+    if args.base_url:
+        _set_base_url(store, args.base_url)
+    base = store.setting("base_url", "")
+    store.close()
+    print(f"serving {args.db} on http://{args.host}:{args.port}  (tables point to {base})",
+          flush=True)
+    serve(args.db, args.host, args.port)
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from .demo import run_demo
+
+    return run_demo(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

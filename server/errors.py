@@ -1,0 +1,33 @@
+"""The one error envelope of Traveller.
+
+Every socket acknowledgement and JSON response is either `{"ok": true, ...}` or
+`{"ok": false, "code": ..., "error": ..., "status": N}`; both are built here and nowhere else, so
+the shape cannot drift between the socket handlers, the REST views and the command line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class TravellerError(Exception):
+    """A refusal the user can act on: bad input, a conflict, something not found."""
+
+    def __init__(self, code: str, error: str, status: int = 400) -> None:
+        super().__init__(error)
+        self.code = code
+        self.error = error
+        self.status = status
+
+    def body(self) -> dict[str, Any]:
+        return error_body(self.code, self.error, self.status)
+
+
+def error_body(code: str, error: str, status: int = 400) -> dict[str, Any]:
+    """The failure envelope: a snake_case `code` for programs, a sentence for people."""
+    return {"ok": False, "code": code, "error": error, "status": status}
+
+
+def ok_body(**fields: Any) -> dict[str, Any]:
+    """The success envelope, with whatever fields the call returns."""
+    return {"ok": True, **fields}

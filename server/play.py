@@ -1,0 +1,240 @@
+"""The rules of the live loop: a table's state, a submitted result, the director's grid.
+
+The socket handlers, the REST views, the robots and the command line all go through these
+functions, so a result is checked the same way whichever door it comes in by. Each function
+takes `now_ms` from its caller and returns plain dicts ready for the wire.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from .bridge import BridgeError, Board, Contract, Seat, ns_score
+from .clock import RoundClock, round_duration_ms
+from .errors import TravellerError, ok_body
+from .scoring import Played, pair_standings
+from .store import ResultRow, SeatingRow, Store, TableRow
+
+_OP_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+
+
+def table_url(base_url: str, token: str) -> str:
+    return f"{base_url.rstrip('/')}/t/{token}"
+
+
+def current_round(seatings: list[SeatingRow], scored: set[tuple[int, int]]) -> SeatingRow | None:
+    """The round a table is playing: the first with a board not scored yet (None when done)."""
+    for seating in sorted(seatings, key=lambda s: s.round):
+        if any((seating.round, b) not in scored for b in seating.boards):
+            return seating
+    return None
+
+
+def clock_wire(clock: RoundClock | None, now_ms: int) -> dict[str, Any]:
+    if clock is None:
+        return {"round": None, "deadline_ms": None, "running": False, "remaining_ms": None,
+                "now_ms": now_ms}
+    return {
+        "round": clock.round,
+        "deadline_ms": clock.deadline_ms(),
+        "running": clock.running,
+        "remaining_ms": clock.remaining_ms(now_ms),
+        "duration_ms": clock.duration_ms + clock.extension_ms,
+        "now_ms": now_ms,
+    }
+
+
+def board_info(number: int) -> dict[str, Any]:
+    board = Board(number)
+    return {"dealer": board.dealer.name, "vulnerability": board.vulnerability.name.lower()}
+
+
+def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
+    """Everything a terminal needs to play on, even if the Wi-Fi drops right after."""
+    seatings = store.seatings(table.section, table.number)
+    results = store.results(table.section, table.number)
+    scored = {(r.round, r.board) for r in results}
+    here = current_round(seatings, scored)
+    return {
+        "event": {"name": store.setting("name", "")},
+        "section": table.section,
+        "table": table.number,
+        "round": here.round if here else None,
+        "rounds": len(seatings),
+        "ns_pair": here.ns_pair if here else None,
+        "ew_pair": here.ew_pair if here else None,
+        "boards": list(here.boards) if here else [],
+        "board_info": {str(b): board_info(b) for s in seatings for b in s.boards},
+        "schedule": [
+            {
+                "round": s.round,
+                "ns_pair": s.ns_pair,
+                "ew_pair": s.ew_pair,
+                "boards": list(s.boards),
+                "ew_next_table": s.ew_next_table,
+                "boards_next_table": s.boards_next_table,
+            }
+            for s in seatings
+        ],
+        "results": [r.wire() for r in results],
+        "clock": clock_wire(store.clock(), now_ms),
+        "now_ms": now_ms,
+    }
+
+
+def _field(payload: Mapping[str, Any], name: str) -> Any:
+    if name not in payload:
+        raise TravellerError("missing_field", f"the result has no {name!r}")
+    return payload[name]
+
+
+def _int(value: Any, code: str, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TravellerError(code, f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def parse_submission(payload: Any) -> tuple[str, int, Contract, Seat | None, int]:
+    """Check a `submit_result` payload's form; raises TravellerError naming the bad field."""
+    if not isinstance(payload, Mapping):
+        raise TravellerError("bad_payload", "a result must be an object with op_id, board, "
+                             "contract, declarer and tricks")
+    op_id = _field(payload, "op_id")
+    if not isinstance(op_id, str) or not _OP_ID.match(op_id):
+        raise TravellerError("invalid_op_id", f"op_id must be 8-64 letters, digits or dashes, "
+                             f"not {op_id!r}")
+    board = _int(_field(payload, "board"), "invalid_board", "board")
+    text = _field(payload, "contract")
+    if not isinstance(text, str):
+        raise TravellerError("invalid_contract", f"invalid contract: {text!r}")
+    try:
+        contract = Contract.parse(text)
+    except BridgeError as exc:
+        raise TravellerError("invalid_contract", str(exc)) from None
+    if contract.is_passed_out:
+        return op_id, board, contract, None, 0
+    declarer_text = _field(payload, "declarer")
+    try:
+        declarer = Seat.parse(declarer_text) if isinstance(declarer_text, str) else None
+    except BridgeError:
+        declarer = None
+    if declarer is None:
+        raise TravellerError("invalid_declarer",
+                             f"declarer must be one of N, E, S, W, not {declarer_text!r}")
+    tricks = _int(_field(payload, "tricks"), "invalid_tricks", "tricks")
+    if not 0 <= tricks <= 13:
+        raise TravellerError("invalid_tricks", f"declarer takes 0 to 13 tricks, not {tricks}")
+    return op_id, board, contract, declarer, tricks
+
+
+def submit_result(
+    store: Store, table: TableRow, payload: Any, now_ms: int, actor: str
+) -> dict[str, Any]:
+    """Store one result from a table and return its acknowledgement.
+
+    A replayed op_id is acknowledged again and stored once. The acknowledgement is built only
+    after the transaction commits, so an `ok` the terminal sees is on disk.
+    """
+    op_id, board, contract, declarer, tricks = parse_submission(payload)
+    vulnerability = Board(board).vulnerability if board >= 1 else None
+    if vulnerability is None:
+        raise TravellerError("invalid_board", f"there is no board {board}")
+    score = ns_score(contract, declarer, tricks, vulnerability)
+    with store.write() as db:
+        earlier = store.result_by_op(db, op_id)
+        if earlier is not None:
+            if (earlier.section, earlier.table_number) != (table.section, table.number):
+                raise TravellerError("op_id_conflict", "this op_id was used by another table",
+                                     409)
+            return ok_body(ns_score=earlier.ns_score, board=earlier.board, duplicate=True)
+        here = current_round(
+            store.seatings(table.section, table.number),
+            store.scored_boards(db, table.section, table.number),
+        )
+        if here is None:
+            raise TravellerError("table_finished", "this table has played all its rounds", 409)
+        if board not in here.boards:
+            scored = store.scored_boards(db, table.section, table.number)
+            if any(b == board for _, b in scored):
+                raise TravellerError("already_scored", f"board {board} is already scored at "
+                                     "this table; ask the director to correct it", 409)
+            raise TravellerError(
+                "board_not_in_round",
+                f"board {board} is not played at table {table.number} in round {here.round} "
+                f"(boards {', '.join(map(str, here.boards))})",
+                409,
+            )
+        result = ResultRow(
+            op_id=op_id, section=table.section, table_number=table.number, round=here.round,
+            board=board, ns_pair=here.ns_pair, ew_pair=here.ew_pair, contract=contract.code,
+            declarer=declarer.name if declarer else None, tricks=tricks, ns_score=score,
+            entered_ms=now_ms, source=actor,
+        )
+        if (here.round, board) in store.scored_boards(db, table.section, table.number):
+            raise TravellerError("already_scored", f"board {board} is already scored at this "
+                                 "table; ask the director to correct it", 409)
+        store.insert_result(db, result, actor=actor)
+    return ok_body(ns_score=score, board=board, duplicate=False)
+
+
+def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int) -> dict[str, Any]:
+    """The director's live grid: every table's round, progress and terminal connection."""
+    seatings = store.seatings()
+    results = store.results()
+    rows = []
+    for table in store.tables():
+        mine = [s for s in seatings if (s.section, s.table_number) == (table.section, table.number)]
+        done = [r for r in results if (r.section, r.table_number) == (table.section, table.number)]
+        scored = {(r.round, r.board) for r in done}
+        here = current_round(mine, scored)
+        last = done[-1] if done else None
+        rows.append(
+            {
+                "section": table.section,
+                "table": table.number,
+                "round": here.round if here else None,
+                "rounds": len(mine),
+                "boards_done": sum((here.round, b) in scored for b in here.boards) if here else 0,
+                "boards_in_round": len(here.boards) if here else 0,
+                "finished": here is None,
+                "ns_pair": here.ns_pair if here else None,
+                "ew_pair": here.ew_pair if here else None,
+                "connected": connected.get((table.section, table.number), 0) > 0,
+                "last_entry": last.wire() | {"entered_ms": last.entered_ms} if last else None,
+            }
+        )
+    return {"tables": rows, "results": len(results), "clock": clock_wire(store.clock(), now_ms)}
+
+
+def start_clock(store: Store, now_ms: int, actor: str) -> RoundClock:
+    """Start the clock of the next round: boards x the preset's minutes per board."""
+    preset = store.setting("preset", {})
+    per_round = store.setting("movement", {}).get("boards_per_round", 3)
+    rounds = store.setting("movement", {}).get("rounds", 1)
+    latest = store.clock()
+    number = 1 if latest is None else latest.round + 1
+    if number > rounds:
+        raise TravellerError("no_more_rounds", f"all {rounds} rounds have been started", 409)
+    clock = RoundClock(
+        round=number,
+        duration_ms=round_duration_ms(
+            per_round, preset.get("clock_minutes", 8), preset.get("clock_per_boards", 1)
+        ),
+    ).start(now_ms)
+    with store.write() as db:
+        store.save_clock(db, clock, actor=actor, why=f"round {number} started")
+    return clock
+
+
+def standings(store: Store) -> dict[str, list[dict[str, Any]]]:
+    """Matchpoint percentages so far, one ranking per direction (a Mitchell has two fields)."""
+    played = [Played(r.board, r.ns_pair, r.ew_pair, r.ns_score) for r in store.results()]
+    out: dict[str, list[dict[str, Any]]] = {"NS": [], "EW": []}
+    for s in pair_standings(played):
+        out[s.direction].append(
+            {"pair": s.pair, "rank": s.rank, "boards": s.boards, "matchpoints": s.matchpoints,
+             "top": s.top, "percentage": s.percentage}
+        )
+    return out

@@ -1,0 +1,209 @@
+"""The event file: the only place in Traveller that speaks SQL.
+
+One SQLite file holds one event. It runs in WAL mode so readers (the results pages, the CLI)
+never wait for the writer, and every write is one short transaction opened with
+`BEGIN IMMEDIATE`: a deferred transaction that later wants the write lock can deadlock against
+another writer, an immediate one just waits its turn. A single connection per process, guarded
+by a lock, keeps the handlers (threads in tests, greenlets when served) from interleaving
+statements inside each other's transactions.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from ..clock import RoundClock
+from .models import ResultRow, SeatingRow, TableRow
+from .schema import migrations
+
+
+class StoreError(Exception):
+    """The event file cannot be opened or created."""
+
+
+class Store:
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        conn = sqlite3.connect(str(self.path), check_same_thread=False, timeout=30)
+        self.db = Database(conn)
+        self._lock = threading.RLock()
+        self.db.execute("PRAGMA busy_timeout = 30000")
+        self.db.enable_wal()
+        # FULL makes each commit durable on its own: an acknowledged score survives a power cut.
+        self.db.execute("PRAGMA synchronous = FULL")
+        migrations.apply(self.db)
+
+    @classmethod
+    def open(cls, path: str | Path) -> Store:
+        if not Path(path).is_file():
+            raise StoreError(f"no event file at {str(path)!r}")
+        try:
+            return cls(path)
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{str(path)!r} is not a Traveller event file: {exc}") from None
+
+    @classmethod
+    def create(cls, path: str | Path) -> Store:
+        if Path(path).exists():
+            raise StoreError(f"{str(path)!r} already exists; choose another name or remove it")
+        return cls(path)
+
+    def close(self) -> None:
+        with self._lock:
+            self.db.close()
+
+    @contextmanager
+    def write(self) -> Iterator[Database]:
+        """One write transaction: BEGIN IMMEDIATE ... COMMIT, rolled back on any error."""
+        with self._lock:
+            self.db.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                if self.db.conn.in_transaction:
+                    self.db.conn.execute("ROLLBACK")
+                raise
+            self.db.conn.execute("COMMIT")
+
+    @contextmanager
+    def read(self) -> Iterator[Database]:
+        with self._lock:
+            yield self.db
+
+    # -- settings ---------------------------------------------------------------------------
+
+    def setting(self, key: str, default: Any = None) -> Any:
+        with self.read() as db:
+            rows = list(db.query("select value from settings where key = ?", [key]))
+        return json.loads(rows[0]["value"]) if rows else default
+
+    def settings(self) -> dict[str, Any]:
+        with self.read() as db:
+            return {r["key"]: json.loads(r["value"]) for r in db.query("select * from settings")}
+
+    def put_setting(self, db: Database, key: str, value: Any, actor: str, why: str = "") -> None:
+        """Change a setting inside an open write transaction, with its audit row."""
+        old = [r["value"] for r in db.query("select value from settings where key = ?", [key])]
+        new = json.dumps(value)
+        db["settings"].upsert({"key": key, "value": new}, pk="key")
+        secret = key in ("password_hash", "secret_key")
+        self.audit(
+            db, actor, "setting", "settings", key,
+            None if secret or not old else old[0], "(secret)" if secret else new, why,
+        )
+
+    # -- tables and seatings ----------------------------------------------------------------
+
+    def tables(self) -> list[TableRow]:
+        with self.read() as db:
+            rows = db.query("select section, number, token from tables order by section, number")
+            return [TableRow(**r) for r in rows]
+
+    def table_by_token(self, token: str) -> TableRow | None:
+        with self.read() as db:
+            rows = list(
+                db.query("select section, number, token from tables where token = ?", [token])
+            )
+        return TableRow(**rows[0]) if rows else None
+
+    def seatings(self, section: str | None = None, table: int | None = None) -> list[SeatingRow]:
+        where, args = _filters(section=section, table_number=table)
+        with self.read() as db:
+            rows = db.query(
+                f"select * from seatings {where} order by section, round, table_number", args
+            )
+            return [SeatingRow.from_row(r) for r in rows]
+
+    # -- results ----------------------------------------------------------------------------
+
+    def results(self, section: str | None = None, table: int | None = None) -> list[ResultRow]:
+        where, args = _filters(section=section, table_number=table)
+        with self.read() as db:
+            rows = db.query(f"select * from results {where} order by id", args)
+            return [ResultRow.from_row(r) for r in rows]
+
+    def result_by_op(self, db: Database, op_id: str) -> ResultRow | None:
+        rows = list(db.query("select * from results where op_id = ?", [op_id]))
+        return ResultRow.from_row(rows[0]) if rows else None
+
+    def scored_boards(self, db: Database, section: str, table: int) -> set[tuple[int, int]]:
+        rows = db.query(
+            "select round, board from results where section = ? and table_number = ?",
+            [section, table],
+        )
+        return {(r["round"], r["board"]) for r in rows}
+
+    def insert_result(self, db: Database, result: ResultRow, actor: str) -> None:
+        """Store a result inside an open write transaction, with its audit row."""
+        row = {k: getattr(result, k) for k in ResultRow.__dataclass_fields__}
+        db["results"].insert(row)
+        self.audit(
+            db, actor, "result_entered", "result",
+            f"{result.section}/{result.table_number}/{result.round}/{result.board}",
+            None, json.dumps(result.wire()), "",
+        )
+
+    # -- clocks -----------------------------------------------------------------------------
+
+    def clock(self) -> RoundClock | None:
+        """The clock of the latest round the director started."""
+        with self.read() as db:
+            rows = list(db.query("select * from clocks order by round desc limit 1"))
+        return RoundClock(**rows[0]) if rows else None
+
+    def save_clock(self, db: Database, clock: RoundClock, actor: str, why: str = "") -> None:
+        old = list(db.query("select * from clocks where round = ?", [clock.round]))
+        new = {
+            "round": clock.round,
+            "duration_ms": clock.duration_ms,
+            "started_ms": clock.started_ms,
+            "used_ms": clock.used_ms,
+            "extension_ms": clock.extension_ms,
+        }
+        db["clocks"].upsert(new, pk="round")
+        self.audit(
+            db, actor, "clock", "clock", str(clock.round),
+            json.dumps(old[0]) if old else None, json.dumps(new), why,
+        )
+
+    # -- audit ------------------------------------------------------------------------------
+
+    def audit(
+        self, db: Database, actor: str, action: str, entity: str, entity_id: str,
+        old: str | None, new: str | None, why: str,
+    ) -> None:
+        db["audit"].insert(
+            {
+                "at_ms": int(time.time() * 1000),
+                "actor": actor,
+                "action": action,
+                "entity": entity,
+                "entity_id": entity_id,
+                "old": old,
+                "new": new,
+                "why": why,
+            }
+        )
+
+    def audit_rows(self) -> list[dict[str, Any]]:
+        with self.read() as db:
+            return list(db.query("select * from audit order by id"))
+
+
+def _filters(**columns: Any) -> tuple[str, list[Any]]:
+    parts = [(f"{name} = ?", value) for name, value in columns.items() if value is not None]
+    if not parts:
+        return "", []
+    return "where " + " and ".join(p for p, _ in parts), [v for _, v in parts]
+
+
+__all__ = ["ResultRow", "SeatingRow", "Store", "StoreError", "TableRow"]

@@ -1,0 +1,15 @@
+"""Flask blueprints: the terminal's files, the director console, the results pages."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from .director import bp as director_bp
+from .security import install_csrf
+from .terminal import bp as terminal_bp
+
+
+def register(app: Flask) -> None:
+    install_csrf(app)
+    app.register_blueprint(terminal_bp)
+    app.register_blueprint(director_bp)

@@ -1,0 +1,138 @@
+"""Fixtures shared by every kind of test: the demo event (seeds/demo.toml) and real servers.
+
+The demo preset is both what `traveller demo` serves and what the tests build their events
+from, so the thing a newcomer tries first is the thing the tests prove.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+DEMO_PRESET = REPO / "seeds" / "demo.toml"
+PASSWORD = "director-secret"
+
+
+def make_event(path: Path, tables: int = 6, base_url: str = "http://testserver") -> Path:
+    from server.event import create_event
+    from server.formats import load_preset
+
+    store = create_event(path, load_preset(DEMO_PRESET), password=PASSWORD, base_url=base_url,
+                         tables=tables)
+    store.close()
+    return path
+
+
+@pytest.fixture
+def event_path(tmp_path: Path) -> Path:
+    return make_event(tmp_path / "event.db")
+
+
+@pytest.fixture
+def app(event_path: Path) -> Iterator[Any]:
+    from server.app import create_app
+
+    app = create_app({"DATABASE": str(event_path), "TESTING": True})
+    yield app
+    app.extensions["traveller.store"].close()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class ServerProcess:
+    """A real `traveller serve` subprocess on a free loopback port."""
+
+    db_path: Path
+    port: int = field(default_factory=free_port)
+    proc: subprocess.Popen[bytes] | None = None
+    log_path: Path | None = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        self.log_path = self.db_path.with_suffix(f".{self.port}.log")
+        log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "server.cli", "serve", str(self.db_path), "--host",
+             "127.0.0.1", "--port", str(self.port)],
+            cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited early:\n{self.log()}")
+            try:
+                urllib.request.urlopen(self.base_url + "/director/login", timeout=1).read()
+                return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"server did not start:\n{self.log()}")
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path else ""
+
+    def kill(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def tables(self) -> list[dict[str, Any]]:
+        import json
+
+        out = subprocess.run(
+            [sys.executable, "-m", "server.cli", "tables", str(self.db_path), "--json"],
+            cwd=REPO, check=True, capture_output=True, text=True,
+        )
+        return list(json.loads(out.stdout))
+
+
+def served_event(tmp_path: Path, tables: int = 6) -> ServerProcess:
+    """An event whose table URLs point at the port its server will listen on."""
+    port = free_port()
+    db = make_event(tmp_path / "served.db", tables=tables, base_url=f"http://127.0.0.1:{port}")
+    return ServerProcess(db_path=db, port=port)
+
+
+@pytest.fixture
+def live_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[ServerProcess]:
+    server = served_event(tmp_path).start()
+    yield server
+    server.stop()
+    if request.node.rep_call.failed if hasattr(request.node, "rep_call") else False:
+        sys.stderr.write(f"\n--- server log ---\n{server.log()}\n")
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    # Keep each phase's report on the test item so fixtures can dump the server's log on failure.
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
