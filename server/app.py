@@ -85,7 +85,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .web import register as register_web
 
     register_web(app)
-    register_realtime(socketio)
+    register_realtime(app, socketio)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:

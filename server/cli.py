@@ -59,8 +59,10 @@ def build_parser() -> argparse.ArgumentParser:
     prn = sub.add_parser("print", help="print a document of an event")
     prn.add_argument("doc", choices=["table-cards"])
     prn.add_argument("db")
-    prn.add_argument("--to", required=True,
-                     help="preview:DIR | file:PATH | network:HOST[:PORT] | usb:VID:PID | serial:DEV")
+    prn.add_argument(
+        "--to", required=True,
+        help="preview:DIR | file:PATH | network:HOST[:PORT] | usb:VID:PID | serial:DEV",
+    )
     prn.add_argument("--profile", default="80mm", help="58mm (32 columns), 80mm-42, 80mm (48)")
     prn.add_argument("--tables", help="only these tables, e.g. 1,3-5")
     return parser

@@ -40,11 +40,13 @@ def create_event(
     name: str | None = None,
     tables: int | None = None,
     boards_per_round: int | None = None,
+    rounds: int | None = None,
 ) -> Store:
     """Create the event file at `path` (which must not exist yet) and return its store."""
     n_tables = tables or preset.tables
     per_round = boards_per_round or preset.boards_per_round
-    movement = build_movement(preset.movement, tables=n_tables, boards_per_round=per_round)
+    movement = build_movement(preset.movement, tables=n_tables, boards_per_round=per_round,
+                              rounds=rounds or preset.rounds)
     path = Path(path)
     store = Store.create(path)
     try:
@@ -85,7 +87,7 @@ def create_event(
                             "boards_next_table": boards_next,
                         }
                     )
-            db["seatings"].insert_all(rows)
+            store.put_seatings(db, rows)
     except BaseException:
         store.close()
         for suffix in ("", "-wal", "-shm"):

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from .bridge import BridgeError, Board, Contract, Seat, ns_score
+from .bridge import Board, BridgeError, Contract, Seat, ns_score
 from .clock import RoundClock, round_duration_ms
 from .errors import TravellerError, ok_body
 from .scoring import Played, pair_standings
@@ -181,12 +181,17 @@ def submit_result(
 
 def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int) -> dict[str, Any]:
     """The director's live grid: every table's round, progress and terminal connection."""
-    seatings = store.seatings()
+    by_table: dict[tuple[str, int], list[SeatingRow]] = {}
+    for seating in store.seatings():
+        by_table.setdefault((seating.section, seating.table_number), []).append(seating)
+    done_at: dict[tuple[str, int], list[ResultRow]] = {}
     results = store.results()
+    for result in results:
+        done_at.setdefault((result.section, result.table_number), []).append(result)
     rows = []
     for table in store.tables():
-        mine = [s for s in seatings if (s.section, s.table_number) == (table.section, table.number)]
-        done = [r for r in results if (r.section, r.table_number) == (table.section, table.number)]
+        key = (table.section, table.number)
+        mine, done = by_table.get(key, []), done_at.get(key, [])
         scored = {(r.round, r.board) for r in done}
         here = current_round(mine, scored)
         last = done[-1] if done else None
@@ -201,7 +206,7 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int) ->
                 "finished": here is None,
                 "ns_pair": here.ns_pair if here else None,
                 "ew_pair": here.ew_pair if here else None,
-                "connected": connected.get((table.section, table.number), 0) > 0,
+                "connected": connected.get(key, 0) > 0,
                 "last_entry": last.wire() | {"entered_ms": last.entered_ms} if last else None,
             }
         )

@@ -25,12 +25,13 @@ DEMO_PRESET = REPO / "seeds" / "demo.toml"
 PASSWORD = "director-secret"
 
 
-def make_event(path: Path, tables: int = 6, base_url: str = "http://testserver") -> Path:
+def make_event(path: Path, tables: int = 6, base_url: str = "http://testserver",
+               rounds: int | None = None) -> Path:
     from server.event import create_event
     from server.formats import load_preset
 
     store = create_event(path, load_preset(DEMO_PRESET), password=PASSWORD, base_url=base_url,
-                         tables=tables)
+                         tables=tables, rounds=rounds)
     store.close()
     return path
 
@@ -46,7 +47,23 @@ def app(event_path: Path) -> Iterator[Any]:
 
     app = create_app({"DATABASE": str(event_path), "TESTING": True})
     yield app
+    time.sleep(0.3)  # let the last background push finish before the file closes
     app.extensions["traveller.store"].close()
+
+
+def received(client: Any, name: str, namespace: str, timeout: float = 3.0) -> list[Any]:
+    """Wait until the Socket.IO test client has received `name` events; return their args.
+
+    Pushes go out from a background task after the acknowledgement, so they arrive a moment
+    after `emit(..., callback=True)` returns.
+    """
+    deadline = time.monotonic() + timeout
+    found: list[Any] = []
+    while True:
+        found += [m["args"][0] for m in client.get_received(namespace) if m["name"] == name]
+        if found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.02)
 
 
 def free_port() -> int:
@@ -114,10 +131,11 @@ class ServerProcess:
         return list(json.loads(out.stdout))
 
 
-def served_event(tmp_path: Path, tables: int = 6) -> ServerProcess:
+def served_event(tmp_path: Path, tables: int = 6, rounds: int | None = None) -> ServerProcess:
     """An event whose table URLs point at the port its server will listen on."""
     port = free_port()
-    db = make_event(tmp_path / "served.db", tables=tables, base_url=f"http://127.0.0.1:{port}")
+    db = make_event(tmp_path / "served.db", tables=tables, base_url=f"http://127.0.0.1:{port}",
+                    rounds=rounds)
     return ServerProcess(db_path=db, port=port)
 
 

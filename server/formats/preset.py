@@ -29,6 +29,8 @@ class Preset:
     tables: int = 7
     """Default number of tables; `traveller new --tables` overrides it."""
     boards_per_round: int = 3
+    rounds: int | None = None
+    """Rounds to play; None plays the movement's full length (a Mitchell: one per table)."""
     scoring: str = "mp"
     """Scoring method: "mp" (matchpoints, K17.3)."""
     clock_minutes: float = 8.0
@@ -43,7 +45,7 @@ class Preset:
 
 _SCHEMA: dict[str, dict[str, type | tuple[type, ...]]] = {
     "event": {"name": str, "kind": str, "rules": list, "source": str},
-    "movement": {"kind": str, "tables": int, "boards_per_round": int},
+    "movement": {"kind": str, "tables": int, "boards_per_round": int, "rounds": int},
     "scoring": {"method": str},
     "clock": {"minutes": (int, float), "per_boards": int},
 }
@@ -87,7 +89,7 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
     method = known.get("scoring", {}).get("method", "mp")
     if method not in _METHODS:
         problems.append(f"[scoring] method: {method!r} is not one of {', '.join(_METHODS)}")
-    for key, low in (("tables", 1), ("boards_per_round", 1)):
+    for key, low in (("tables", 1), ("boards_per_round", 1), ("rounds", 1)):
         if key in movement and movement[key] < low:
             problems.append(f"[movement] {key}: must be at least {low}")
     if clock.get("minutes", 8) <= 0 or clock.get("per_boards", 1) < 1:
@@ -100,6 +102,7 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
         movement=movement.get("kind", "mitchell"),
         tables=movement.get("tables", 7),
         boards_per_round=movement.get("boards_per_round", 3),
+        rounds=movement.get("rounds"),
         scoring=method,
         clock_minutes=float(clock.get("minutes", 8)),
         clock_per_boards=clock.get("per_boards", 1),

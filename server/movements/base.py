@@ -77,7 +77,9 @@ class Movement:
                     seen_pairs.add(pair)
                     for board in s.boards:
                         if board in played.setdefault(pair, set()):
-                            found.append(f"round {rnd.number}: pair {pair} plays board {board} again")
+                            found.append(
+                                f"round {rnd.number}: pair {pair} plays board {board} again"
+                            )
                         played[pair].add(board)
                 for board in s.boards:
                     if board in seen_boards:

@@ -23,7 +23,9 @@ def mitchell(tables: int, boards_per_round: int, rounds: int | None = None) -> M
         raise MovementError(f"boards per round must be at least 1, not {boards_per_round}")
     total_rounds = tables if rounds is None else rounds
     if not 1 <= total_rounds <= tables:
-        raise MovementError(f"a {tables}-table Mitchell has 1 to {tables} rounds, not {total_rounds}")
+        raise MovementError(
+            f"a {tables}-table Mitchell has 1 to {tables} rounds, not {total_rounds}"
+        )
     skip_after = tables // 2 if tables % 2 == 0 else None
     built = []
     for r in range(1, total_rounds + 1):

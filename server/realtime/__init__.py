@@ -9,10 +9,11 @@ director namespace as a fresh grid. Handlers never raise: bad input becomes an e
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from typing import Any
 
-from flask import request, session
+from flask import Flask, current_app, request, session
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
 from .. import play
@@ -48,7 +49,62 @@ def push_clock(socketio: SocketIO) -> None:
     socketio.emit("clock", wire, namespace="/director")
 
 
-def register(socketio: SocketIO) -> None:
+class Notifier:
+    """Pushes changes after the acknowledgement has gone, and the grid at most every 0.25 s.
+
+    The ack is the handler's return value, so anything done inside the handler delays it;
+    the table's new state and the director's grid are sent from a background task instead.
+    A burst of entries from a hundred tables becomes a few grid pushes, not a hundred.
+    """
+
+    GRID_INTERVAL = 0.25
+
+    def __init__(self, socketio: SocketIO) -> None:
+        self.socketio = socketio
+        self._lock = threading.Lock()
+        self._grid_due = False
+        self._tables: set[TableRow] = set()
+
+    def changed(self, table: TableRow | None = None) -> None:
+        app = current_app._get_current_object()  # type: ignore[attr-defined]
+        with self._lock:
+            if table is not None:
+                self._tables.add(table)
+            if self._grid_due:
+                return
+            self._grid_due = True
+        self.socketio.start_background_task(self._flush, app)
+
+    def _flush(self, app: Flask) -> None:
+        try:
+            self._push(app)
+        except Exception:
+            # A push that fails (the event file closed at shutdown) loses nothing: terminals
+            # ask for their state on every reconnect, and the grid is rebuilt on the next change.
+            log.warning("could not push changes", exc_info=True)
+            with self._lock:
+                self._grid_due = False
+
+    def _push(self, app: Flask) -> None:
+        with app.app_context():
+            # Tables first and at once: a terminal waits for its new state; the director can
+            # wait a quarter of a second to see a burst of entries together.
+            with self._lock:
+                tables, self._tables = self._tables, set()
+            for table in tables:
+                push_table(self.socketio, table)
+            self.socketio.sleep(self.GRID_INTERVAL)
+            with self._lock:
+                tables, self._tables = self._tables, set()
+                self._grid_due = False
+            for table in tables:
+                push_table(self.socketio, table)
+            push_grid(self.socketio)
+
+
+def register(app: Flask, socketio: SocketIO) -> None:
+    notifier = app.extensions["traveller.notifier"] = Notifier(socketio)
+
     @socketio.on("connect", namespace="/table")
     def table_connect(auth: Any = None) -> None:
         token = auth.get("token") if isinstance(auth, dict) else None
@@ -58,12 +114,12 @@ def register(socketio: SocketIO) -> None:
         join_room(table_room(table))
         get_presence().join(request.sid, table)  # type: ignore[attr-defined]
         emit("state", play.table_state(get_store(), table, now_ms()))
-        push_grid(socketio)
+        notifier.changed()
 
     @socketio.on("disconnect", namespace="/table")
     def table_disconnect(*_: Any) -> None:
         if get_presence().leave(request.sid) is not None:  # type: ignore[attr-defined]
-            push_grid(socketio)
+            notifier.changed()
 
     @socketio.on("submit_result", namespace="/table")
     def submit_result(payload: Any = None) -> dict[str, Any]:
@@ -81,8 +137,7 @@ def register(socketio: SocketIO) -> None:
             log.exception("submit_result failed for table %s", table.number)
             return error_body("internal_error", "the server could not store this result", 500)
         if not ack.get("duplicate"):
-            push_table(socketio, table)
-            push_grid(socketio)
+            notifier.changed(table)
         return ack
 
     @socketio.on("get_state", namespace="/table")

@@ -36,6 +36,8 @@ class Store:
         conn = sqlite3.connect(str(self.path), check_same_thread=False, timeout=30)
         self.db = Database(conn)
         self._lock = threading.RLock()
+        # The schedule is written once and read on every submission: keep it in memory.
+        self._seatings: dict[tuple[str, int], list[SeatingRow]] | None = None
         self.db.execute("PRAGMA busy_timeout = 30000")
         self.db.enable_wal()
         # FULL makes each commit durable on its own: an acknowledged score survives a power cut.
@@ -116,12 +118,26 @@ class Store:
         return TableRow(**rows[0]) if rows else None
 
     def seatings(self, section: str | None = None, table: int | None = None) -> list[SeatingRow]:
-        where, args = _filters(section=section, table_number=table)
         with self.read() as db:
-            rows = db.query(
-                f"select * from seatings {where} order by section, round, table_number", args
-            )
-            return [SeatingRow.from_row(r) for r in rows]
+            if self._seatings is None:
+                by_table: dict[tuple[str, int], list[SeatingRow]] = {}
+                for row in db.query("select * from seatings order by section, table_number, round"):
+                    seating = SeatingRow.from_row(row)
+                    by_table.setdefault((seating.section, seating.table_number), []).append(seating)
+                self._seatings = by_table
+            cached = self._seatings
+        if section is not None and table is not None:
+            return list(cached.get((section, table), []))
+        return sorted(
+            (s for (sec, _), rows in cached.items() if section in (None, sec) for s in rows
+             if table in (None, s.table_number)),
+            key=lambda s: (s.section, s.round, s.table_number),
+        )
+
+    def put_seatings(self, db: Database, rows: list[dict[str, Any]]) -> None:
+        """Write schedule rows inside an open write transaction."""
+        db["seatings"].insert_all(rows)
+        self._seatings = None
 
     # -- results ----------------------------------------------------------------------------
 

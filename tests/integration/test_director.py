@@ -8,7 +8,7 @@ import uuid
 from typing import Any
 
 from server.errors import error_body, ok_body
-from tests.conftest import PASSWORD
+from tests.conftest import PASSWORD, received
 
 
 def login(app: Any) -> Any:
@@ -69,7 +69,8 @@ def test_director_grid_updates_live(app: Any) -> None:
     table = socketio.test_client(app, namespace="/table", auth={"token": token})
     table.emit("submit_result", {"op_id": str(uuid.uuid4()), "board": 1, "contract": "4S",
                                  "declarer": "N", "tricks": 10}, namespace="/table", callback=True)
-    grids = [m["args"][0] for m in director.get_received("/director") if m["name"] == "grid"]
+    time.sleep(0.4)
+    grids = received(director, "grid", "/director")
     cell = grids[-1]["tables"][0]
     assert (cell["table"], cell["boards_done"], cell["boards_in_round"]) == (1, 1, 3)
     assert cell["connected"] is True

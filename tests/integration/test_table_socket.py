@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import time
 import uuid
 from typing import Any
 
 import pytest
 
 from server.store import Store
+from tests.conftest import received
 
 
 def tokens(app: Any) -> dict[int, str]:
@@ -20,7 +22,7 @@ def join(app: Any, table: int = 1) -> Any:
 
 
 def last_state(client: Any) -> dict[str, Any]:
-    states = [m["args"][0] for m in client.get_received("/table") if m["name"] == "state"]
+    states = received(client, "state", "/table")
     assert states, "no state received"
     return states[-1]
 
@@ -141,6 +143,7 @@ def test_finishing_a_round_moves_the_table_on(app: Any) -> None:
     client = join(app, 2)
     for board in (4, 5, 6):
         assert submit(client, board=board)["ok"]
+    time.sleep(0.4)
     state = last_state(client)
     assert state["round"] == 2
     assert state["boards"] == [7, 8, 9]
@@ -159,4 +162,5 @@ def test_other_tables_do_not_receive_this_tables_state(app: Any) -> None:
     one, two = join(app, 1), join(app, 2)
     two.get_received("/table")
     submit(one, board=1)
-    assert [m for m in two.get_received("/table") if m["name"] == "state"] == []
+    assert received(one, "state", "/table")
+    assert received(two, "state", "/table", timeout=0.5) == []

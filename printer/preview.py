@@ -1,0 +1,158 @@
+"""Documents as PNG pictures of the paper, for checking a printout without a printer.
+
+The picture is `profile.dots` pixels wide, one pixel per printer dot, laid out by the same
+`lay_out` as the ESC/POS bytes. Characters sit on the printer's 12 × 24-dot font-A grid
+and double sizes are stretched the way the printer stretches them, so line breaks and
+proportions match the paper; unlike the printer, the preview shows real characters (♠,
+ł, ż) in DejaVu Sans Mono when it is installed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from printer.charset import clean, to_ascii
+from printer.document import Align, Document
+from printer.layout import Line, PlacedQR, lay_out
+from printer.profiles import PrinterProfile
+from printer.qr import qr_matrix
+
+PAPER = 255
+INK = 0
+
+# Debian's path first; Pillow also searches the system font folders for a bare file name.
+_FONT_FILES = {
+    False: ("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", "DejaVuSansMono.ttf"),
+    True: ("/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf", "DejaVuSansMono-Bold.ttf"),
+}
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+# The blank paper between the cutter and the print head: a fresh card starts this far down,
+# and a cut document feeds this many lines before the cut.
+_TOP_LINES = 1
+_CUT_FEED_LINES = 6
+
+
+def render_png(doc: Document, profile: PrinterProfile) -> Image.Image:
+    """A greyscale picture of `doc` printed on `profile`'s paper."""
+    cell = profile.dots // profile.columns  # 12 dots: font A's width
+    line_gap = cell // 2  # font A is 24 dots high in a 30-dot line
+    fonts = _fonts(cell)
+    # Pillow's own font has no ł or ♠: without DejaVu, preview what the printer prints.
+    prepare = clean if fonts.unicode else to_ascii
+    rows: list[tuple[Image.Image, int]] = []  # each piece and its left edge
+    for item in lay_out(doc, profile, prepare):
+        if isinstance(item, Line):
+            piece = _pad_bottom(_draw_line(item, cell, fonts), line_gap)
+            rows.append((piece, _left_edge(piece.width, item.align, profile.dots)))
+        elif isinstance(item, PlacedQR):
+            piece = _draw_qr(item)
+            rows.append((piece, (profile.dots - piece.width) // 2))
+    line_height = 2 * cell + line_gap
+    top = _TOP_LINES * line_height
+    bottom = (_CUT_FEED_LINES if doc.cut else 1) * line_height
+    height = top + sum(piece.height for piece, _ in rows) + bottom
+    paper = Image.new("L", (profile.dots, height), PAPER)
+    y = top
+    for piece, x in rows:
+        paper.paste(piece, (x, y))
+        y += piece.height
+    return paper
+
+
+def save_png(doc: Document, profile: PrinterProfile, path: Path | str) -> Path:
+    """Write `render_png(doc, profile)` to `path` and return the path."""
+    path = Path(path)
+    render_png(doc, profile).save(path, format="PNG", optimize=True)
+    return path
+
+
+def _draw_line(line: Line, cell: int, fonts: _Fonts) -> Image.Image:
+    """`line` on the character grid, stretched by its size like the printer stretches it."""
+    height = 2 * cell
+    piece = Image.new("L", (max(1, len(line.text)) * cell, height), PAPER)
+    if line.text.strip():
+        font = fonts.bold if line.bold else fonts.regular
+        fake_bold = line.bold and fonts.bold is fonts.regular
+        top = 0
+        if isinstance(font, ImageFont.FreeTypeFont):
+            ascent, descent = font.getmetrics()
+            top = (height - ascent - descent) // 2
+        draw = ImageDraw.Draw(piece)
+        for column, char in enumerate(line.text):
+            # One character per cell, centred in it, so even a proportional fallback font
+            # keeps the printer's grid.
+            advance = draw.textlength(char, font=font)
+            x = column * cell + (cell - advance) / 2
+            draw.text((x, top), char, fill=INK, font=font)
+            if fake_bold:  # the way the printer emboldens: the same dots again, one over
+                draw.text((x + 1, top), char, fill=INK, font=font)
+    width, height = piece.size
+    if line.size.width == 1 and line.size.height == 1:
+        return piece
+    # The printer doubles each dot, so nearest-neighbour is the faithful stretch.
+    return piece.resize(
+        (width * line.size.width, height * line.size.height), Image.Resampling.NEAREST
+    )
+
+
+def _draw_qr(qr: PlacedQR) -> Image.Image:
+    """The QR symbol, one module = `module_size` dots, without quiet zone (the paper is white)."""
+    matrix = qr_matrix(qr.data)
+    size = len(matrix) * qr.module_size
+    piece = Image.new("L", (size, size), PAPER)
+    draw = ImageDraw.Draw(piece)
+    for row, modules in enumerate(matrix):
+        for column, dark in enumerate(modules):
+            if dark:
+                x, y = column * qr.module_size, row * qr.module_size
+                draw.rectangle((x, y, x + qr.module_size - 1, y + qr.module_size - 1), fill=INK)
+    return piece
+
+
+def _pad_bottom(piece: Image.Image, dots: int) -> Image.Image:
+    padded = Image.new("L", (piece.width, piece.height + dots), PAPER)
+    padded.paste(piece, (0, 0))
+    return padded
+
+
+def _left_edge(width: int, align: Align, dots: int) -> int:
+    if align is Align.CENTER:
+        return max(0, (dots - width) // 2)
+    if align is Align.RIGHT:
+        return max(0, dots - width)
+    return 0
+
+
+@dataclass(frozen=True)
+class _Fonts:
+    regular: Font
+    bold: Font
+    unicode: bool
+    """True for DejaVu Sans Mono, which has suits and Polish letters."""
+
+
+@lru_cache(maxsize=8)
+def _fonts(cell: int) -> _Fonts:
+    """Monospace fonts whose characters are `cell` dots wide, or Pillow's own font."""
+    regular, bold = _truetype(cell, bold=False), _truetype(cell, bold=True)
+    if regular is None:
+        fallback = ImageFont.load_default(size=2 * cell * 3 // 4)
+        return _Fonts(fallback, fallback, unicode=False)
+    return _Fonts(regular, bold or regular, unicode=True)
+
+
+def _truetype(cell: int, *, bold: bool) -> ImageFont.FreeTypeFont | None:
+    for name in _FONT_FILES[bold]:
+        try:
+            probe = ImageFont.truetype(name, 100)
+        except OSError:
+            continue
+        # Size the font so one character's advance is one cell.
+        return ImageFont.truetype(name, round(100 * cell / probe.getlength("M")))
+    return None

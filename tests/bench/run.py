@@ -1,0 +1,13 @@
+"""`make bench`: every benchmark, each printing its own figures (medians and ratios)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.bench import bench_acks
+
+if __name__ == "__main__":
+    bench_acks.main()
