@@ -7,16 +7,19 @@ always revalidates, while its service worker keeps a copy for when the Wi-Fi is 
 
 from __future__ import annotations
 
+import hashlib
+import re
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template, send_from_directory
+from flask import Blueprint, Response, abort, current_app, render_template, send_from_directory
 
 from ..app import get_store
 
 bp = Blueprint("terminal", __name__)
 
-_HIDDEN = ("node_modules", "tests", "package.json", "package-lock.json")
+_HIDDEN = ("node_modules", "tests", "package.json", "package-lock.json", "README.md")
+_VERSION_LINE = re.compile(r'^const VERSION = "[^"]*";$', re.M)
 
 
 def _terminal_dir() -> Path:
@@ -58,6 +61,36 @@ def socketio_client() -> Any:
     return _send(dist, "socket.io.esm.min.js")
 
 
+def shell_version(terminal_dir: Path) -> str:
+    """A digest of every file the terminal is made of, socket.io-client included.
+
+    It becomes the service worker's cache name, so any change to a shell file makes browsers
+    install the new worker and fetch the new shell: nobody has to remember to bump a constant.
+    """
+    digest = hashlib.sha256()
+    files = sorted(p for p in terminal_dir.rglob("*") if p.is_file()
+                   and p.relative_to(terminal_dir).parts[0] not in _HIDDEN)
+    files.append(terminal_dir / "node_modules" / "socket.io-client" / "dist" /
+                 "socket.io.esm.min.js")
+    for path in files:
+        if path.is_file():
+            digest.update(str(path.relative_to(terminal_dir)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 @bp.get("/sw.js")
 def service_worker() -> Any:
-    return _send(_terminal_dir(), "sw.js", **{"Service-Worker-Allowed": "/"})
+    terminal_dir = _terminal_dir()
+    version = current_app.extensions.get("traveller.shell_version")
+    if version is None:
+        version = current_app.extensions["traveller.shell_version"] = shell_version(terminal_dir)
+    source = (terminal_dir / "sw.js").read_text(encoding="utf-8")
+    source, count = _VERSION_LINE.subn(f'const VERSION = "traveller-terminal-{version}";',
+                                       source, count=1)
+    if count != 1:
+        abort(500, description="terminal/sw.js has no VERSION constant")
+    response = Response(source, mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response

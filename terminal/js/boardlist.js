@@ -1,0 +1,38 @@
+// The boards of the round, one row each: number, dealer, vulnerability and
+// whether it is to play, entered but not sent, or scored. Open boards are
+// buttons that open the pad.
+
+import { h, contractNode } from "./dom.js";
+import { t } from "./i18n.js";
+import { resultLine, scoreText } from "./format.js";
+
+function vulBadge(vulnerability) {
+  return h("span", { class: `vul vul-${vulnerability}` }, t("boards.vul", { vulnerability: t(`vul.${vulnerability}`) }));
+}
+
+/**
+ * @param {Array<{board: number, dealer: string, vulnerability: string, status: string, result: object|null}>} boards
+ * @param {number|null} selected
+ * @param {(board: number) => void} choose
+ */
+export function renderBoards(boards, selected, choose) {
+  return h("ul", { class: "boards" }, boards.map((b) => {
+    const outcome = b.result
+      ? h("span", { class: "outcome" }, contractNode(resultLine(b.result)), " ",
+          h("b", {}, scoreText(b.result.ns_score ?? 0)))
+      : h("span", { class: "outcome" }, t("boards.open"));
+    const body = [
+      h("span", { class: "number" }, t("boards.board", { board: b.board })),
+      h("span", { class: "facts" }, t("boards.dealer", { seat: b.dealer }), " ", vulBadge(b.vulnerability)),
+      outcome,
+      h("span", { class: "state" }, t(`boards.${b.status}`)),
+    ];
+    return h("li", {
+      class: `board ${b.status} ${b.board === selected ? "selected" : ""}`.trim(),
+      "data-testid": `board-${b.board}`, "data-status": b.status,
+    }, b.status === "open"
+      ? h("button", { type: "button", "aria-pressed": b.board === selected ? "true" : "false",
+          onclick: () => choose(b.board) }, body)
+      : h("div", { class: "row" }, body));
+  }));
+}

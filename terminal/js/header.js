@@ -1,0 +1,50 @@
+// The bar at the top: event, section, table, round, pairs, the connection
+// light, the count of unsent results and the round clock.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { formatRemaining, minutesLate, reading } from "./clock.js";
+
+/** The clock's element, or an empty hidden one; app.js refreshes it every second. */
+export function renderClock(clock, offset_ms, now_ms = Date.now()) {
+  const shown = reading(clock, offset_ms, now_ms);
+  if (!shown) return h("span", { class: "clock", "data-testid": "clock", hidden: true });
+  const text = shown.late
+    ? t("clock.late", { minutes: minutesLate(shown.remaining_ms) })
+    : formatRemaining(shown.remaining_ms) + (shown.running ? "" : ` ${t("clock.paused")}`);
+  return h("span", {
+    class: `clock ${shown.late ? "late" : ""} ${shown.running ? "" : "paused"}`.trim(),
+    "data-testid": "clock", "data-late": shown.late ? "true" : "false", role: "timer",
+  }, text);
+}
+
+/**
+ * @param {{state: object, info: object|null, round: number|null, online: boolean,
+ *          unsent: number, offset_ms: number}} view
+ */
+export function renderHeader(view) {
+  const { state, info, round, online, unsent, offset_ms } = view;
+  const rounds = state?.rounds ?? (state?.schedule?.length || "?");
+  return h("header", { class: "bar" },
+    h("div", { class: "bar-row small" },
+      // The section first: a long event name is cut short, the section never.
+      h("span", { class: "event" },
+        state?.section ? `${t("header.section", { section: state.section })} · ` : "", state?.event?.name ?? ""),
+      h("span", {
+        class: `connection ${online ? "online" : "offline"}`, "data-testid": "connection",
+        "data-state": online ? "online" : "offline", role: "status",
+      }, t(online ? "header.online" : "header.offline"))),
+    h("div", { class: "bar-row big" },
+      h("span", { class: "cell" }, h("span", { class: "tag" }, t("header.table")),
+        h("b", { "data-testid": "table" }, state?.table ?? "")),
+      h("span", { class: "cell" }, h("span", { class: "tag" }, t("header.round")),
+        h("b", { "data-testid": "round" }, round === null ? `${rounds} / ${rounds}` : `${round} / ${rounds}`)),
+      renderClock(state?.clock, offset_ms)),
+    h("div", { class: "bar-row pairs" },
+      h("span", { class: "cell" }, h("span", { class: "tag" }, t("header.ns")),
+        h("b", { "data-testid": "ns-pair" }, info?.ns_pair ?? "")),
+      h("span", { class: "cell" }, h("span", { class: "tag" }, t("header.ew")),
+        h("b", { "data-testid": "ew-pair" }, info?.ew_pair ?? "")),
+      h("span", { class: `cell unsent ${unsent ? "waiting" : ""}`.trim() },
+        h("span", { class: "tag" }, t("header.unsent")), h("b", { "data-testid": "unsent" }, unsent))));
+}

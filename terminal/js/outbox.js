@@ -1,0 +1,127 @@
+// The queue of results confirmed at the table but not yet acknowledged by the
+// server. Each entry is written to the store before anyone calls it sent;
+// flush() sends them oldest first, one at a time, waiting for each ack. The
+// server keeps every op_id once, so resending after a lost ack is harmless.
+// An ack with ok: false is final: the entry moves to the rejected list with
+// the server's sentence, for the players to see and enter again. The one
+// exception is a server fault (status 500 and up): that says nothing about
+// the entry, so it stays first in line and is tried again later.
+//
+// The store is injected ({get, set}), so this module runs under node's test
+// runner with memoryStore() as well as in the browser with idbStore().
+
+/**
+ * @typedef {{op_id: string, board: number, round: number|null, contract: string,
+ *            declarer: string|null, tricks: number, ns_score: number}} Entry
+ * @typedef {Entry & {error: string, code: string}} Rejection
+ */
+
+export function createOutbox(store, key) {
+  /** @type {{entries: Entry[], rejected: Rejection[]} | null} */
+  let data = null;
+  let writes = Promise.resolve();
+  let running = null;
+  let again = false;
+
+  async function load() {
+    if (data === null) {
+      const saved = await store.get(key);
+      data = { entries: saved?.entries ?? [], rejected: saved?.rejected ?? [] };
+    }
+    return data;
+  }
+
+  // Changes run one after another so an add during a flush is never lost,
+  // and memory follows the store only after the store has the change.
+  function change(update) {
+    const run = writes.then(async () => {
+      const next = update(await load());
+      await store.set(key, next);
+      data = next;
+    });
+    writes = run.catch(() => {});
+    return run;
+  }
+
+  async function drain(send, hooks) {
+    let sent = 0;
+    for (;;) {
+      const entry = (await load()).entries[0];
+      if (!entry) return { sent, stopped: null };
+      let ack;
+      try {
+        ack = await send(entry);
+      } catch (error) {
+        return { sent, stopped: error };
+      }
+      if (ack && !ack.ok && ack.status >= 500) {
+        return { sent, stopped: Object.assign(new Error(ack.error ?? "server error"), { ack }) };
+      }
+      if (ack && ack.ok) {
+        await change((d) => ({ ...d, entries: d.entries.filter((e) => e.op_id !== entry.op_id) }));
+        sent += 1;
+        hooks.onAccepted?.(entry, ack);
+      } else {
+        const rejection = {
+          ...entry,
+          code: ack?.code ?? "rejected",
+          error: ack?.error ?? "The server refused this result.",
+        };
+        await change((d) => ({
+          entries: d.entries.filter((e) => e.op_id !== entry.op_id),
+          rejected: [...d.rejected, rejection],
+        }));
+        hooks.onRejected?.(rejection);
+      }
+    }
+  }
+
+  return {
+    /** Read the saved queue; call once before pending()/rejected(). */
+    async load() {
+      await load();
+    },
+    /** Entries waiting for an ack, oldest first. */
+    pending() {
+      return data ? [...data.entries] : [];
+    },
+    rejected() {
+      return data ? [...data.rejected] : [];
+    },
+    /** Resolves once the entry is durably stored. */
+    add(entry) {
+      return change((d) => ({ ...d, entries: [...d.entries, entry] }));
+    },
+    /** The players have read a rejection; forget it. */
+    dismiss(op_id) {
+      return change((d) => ({ ...d, rejected: d.rejected.filter((r) => r.op_id !== op_id) }));
+    },
+    /**
+     * Send everything pending, in order. `send(entry)` resolves to the ack or
+     * rejects when the connection failed (the entry then stays, for the next
+     * flush). A flush asked for while one runs joins it and runs once more.
+     * @returns {Promise<{sent: number, stopped: unknown}>}
+     */
+    flush(send, hooks = {}) {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = (async () => {
+        let total = 0;
+        let outcome;
+        try {
+          do {
+            again = false;
+            outcome = await drain(send, hooks);
+            total += outcome.sent;
+          } while (again);
+        } finally {
+          running = null;
+        }
+        return { sent: total, stopped: outcome.stopped };
+      })();
+      return running;
+    },
+  };
+}

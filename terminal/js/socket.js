@@ -1,0 +1,59 @@
+// The connection to the server's /table namespace. It reports three things to
+// the app (online or not, a refused table link, the server's state and clock)
+// and offers submit(), which resolves to the server's ack or rejects when
+// there is no connection or no ack within ten seconds; the outbox then keeps
+// the entry for the next try.
+
+import { io } from "/vendor/socket.io.esm.min.js";
+
+const ACK_TIMEOUT_MS = 10000;
+
+/**
+ * @param {string} token the table's secret from its URL
+ * @param {{online(up: boolean): void, refused(reason: string): void,
+ *          state(state: object): void, clock(clock: object): void}} on
+ */
+export function connect(token, on) {
+  const socket = io("/table", {
+    auth: { token },
+    transports: ["websocket"],
+    reconnectionDelay: 500,
+    reconnectionDelayMax: 3000,
+  });
+  socket.on("connect", () => on.online(true));
+  socket.on("disconnect", () => on.online(false));
+  socket.on("connect_error", (error) => {
+    // An inactive socket after connect_error means the server said no (bad
+    // token); an active one is a network failure and retries by itself.
+    if (socket.active) on.online(false);
+    else on.refused(error.message || "refused");
+  });
+  socket.on("state", (state) => on.state(state));
+  socket.on("clock", (clock) => on.clock(clock));
+
+  // The browser knows before the socket's heartbeat does that the network is
+  // gone; it also knows when it is back, sooner than the reconnect backoff.
+  let paused = false;
+  globalThis.addEventListener?.("offline", () => {
+    paused = true;
+    socket.disconnect();
+    on.online(false);
+  });
+  globalThis.addEventListener?.("online", () => {
+    if (paused) {
+      paused = false;
+      socket.connect();
+    }
+  });
+
+  return {
+    get connected() {
+      return socket.connected;
+    },
+    /** @returns {Promise<{ok: boolean, ns_score?: number, duplicate?: boolean, code?: string, error?: string}>} */
+    submit(payload) {
+      if (!socket.connected) return Promise.reject(new Error("not connected"));
+      return socket.timeout(ACK_TIMEOUT_MS).emitWithAck("submit_result", payload);
+    },
+  };
+}

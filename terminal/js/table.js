@@ -1,0 +1,83 @@
+// What the table sees, derived from two sources: the server's last `state`
+// and the outbox's unsent entries. A board with an unsent entry counts as
+// played, so the players can go on while the Wi-Fi is down; the schedule in
+// the state lets them move to the next round without the server. Pure.
+
+import { dealer, vulnerability } from "./boards.js";
+
+/** Every round of this table, in order (falls back to the current round alone). */
+export function rounds(state) {
+  if (!state) return [];
+  if (Array.isArray(state.schedule) && state.schedule.length) {
+    return [...state.schedule].sort((a, b) => a.round - b.round);
+  }
+  if (state.round == null) return [];
+  return [{ round: state.round, ns_pair: state.ns_pair, ew_pair: state.ew_pair, boards: state.boards ?? [] }];
+}
+
+export function roundInfo(state, round) {
+  return rounds(state).find((r) => r.round === round) ?? null;
+}
+
+function sameBoard(result, round, board) {
+  return result.board === board && (result.round == null || round == null || result.round === round);
+}
+
+/**
+ * Unsent entries that the server does not hold yet: one whose op_id is already
+ * among the state's results (its ack was lost) is simply scored.
+ */
+export function unsent(state, pending) {
+  const stored = new Set((state?.results ?? []).map((r) => r.op_id).filter(Boolean));
+  return pending.filter((entry) => !stored.has(entry.op_id));
+}
+
+/** @returns {{status: "open"|"pending"|"scored", result: object|null}} */
+export function boardStatus(state, pending, round, board) {
+  const scored = (state?.results ?? []).find((r) => sameBoard(r, round, board));
+  if (scored) return { status: "scored", result: scored };
+  const waiting = unsent(state, pending).find((e) => sameBoard(e, round, board));
+  if (waiting) return { status: "pending", result: waiting };
+  return { status: "open", result: null };
+}
+
+/** The boards of a round with dealer, vulnerability and status. */
+export function roundBoards(state, pending, round) {
+  const info = roundInfo(state, round);
+  if (!info) return [];
+  return info.boards.map((board) => ({
+    board,
+    dealer: dealer(board),
+    vulnerability: vulnerability(board),
+    ...boardStatus(state, pending, round, board),
+  }));
+}
+
+export function isRoundDone(state, pending, round) {
+  return roundBoards(state, pending, round).every((b) => b.status !== "open");
+}
+
+/** The lowest round with a board still to play here, or null when all are played. */
+export function currentRound(state, pending) {
+  const open = rounds(state).find((r) => !isRoundDone(state, pending, r.round));
+  return open ? open.round : null;
+}
+
+export function nextRound(state, round) {
+  const later = rounds(state).find((r) => r.round > round);
+  return later ? later.round : null;
+}
+
+/** The board to enter: `wanted` if it is still open, else the first open one. */
+export function boardToEnter(state, pending, round, wanted) {
+  const boards = roundBoards(state, pending, round).filter((b) => b.status === "open");
+  return (boards.find((b) => b.board === wanted) ?? boards[0] ?? null)?.board ?? null;
+}
+
+/** Adds an acknowledged entry to a state's results, so the board stays played until the next `state`. */
+export function withResult(state, entry, ns_score) {
+  if (!state || (state.results ?? []).some((r) => r.op_id === entry.op_id)) return state;
+  const { op_id, board, round, contract, declarer, tricks } = entry;
+  const result = { op_id, board, round, contract, declarer, tricks, ns_score };
+  return { ...state, results: [...(state.results ?? []), result] };
+}

@@ -1,0 +1,83 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  boardStatus, boardToEnter, currentRound, isRoundDone, nextRound, roundBoards, unsent, withResult,
+} from "../js/table.js";
+
+const STATE = {
+  table: 3,
+  round: 2,
+  rounds: 3,
+  ns_pair: 3,
+  ew_pair: 9,
+  boards: [4, 5, 6],
+  schedule: [
+    { round: 2, ns_pair: 3, ew_pair: 9, boards: [4, 5, 6], ew_next_table: 4, boards_next_table: 2 },
+    { round: 1, ns_pair: 3, ew_pair: 10, boards: [1, 2, 3], ew_next_table: 4, boards_next_table: 2 },
+    { round: 3, ns_pair: 3, ew_pair: 8, boards: [7, 8, 9], ew_next_table: null, boards_next_table: null },
+  ],
+  results: [1, 2, 3].map((board) => ({
+    board, round: 1, contract: "3N", declarer: "N", tricks: 9, ns_score: 400, op_id: `s${board}`,
+  })).concat([{ board: 4, round: 2, contract: "4SX", declarer: "N", tricks: 10, ns_score: 590, op_id: "s4" }]),
+};
+
+const pending = (board, round = 2, op_id = `p${board}`) =>
+  ({ op_id, board, round, contract: "2H", declarer: "S", tricks: 8, ns_score: 110 });
+
+test("a board with a stored result is scored, with an unsent entry pending, else open", () => {
+  assert.equal(boardStatus(STATE, [], 2, 4).status, "scored");
+  assert.equal(boardStatus(STATE, [pending(5)], 2, 5).status, "pending");
+  assert.equal(boardStatus(STATE, [], 2, 6).status, "open");
+});
+
+test("the round's boards carry dealer and vulnerability", () => {
+  const boards = roundBoards(STATE, [], 2);
+  assert.deepEqual(boards.map((b) => [b.board, b.dealer, b.vulnerability, b.status]), [
+    [4, "W", "Both", "scored"], [5, "N", "NS", "open"], [6, "E", "EW", "open"],
+  ]);
+});
+
+test("an unsent entry the server already holds (lost ack) is not counted twice", () => {
+  const replay = pending(4, 2, "s4");
+  assert.deepEqual(unsent(STATE, [replay, pending(5)]).map((e) => e.op_id), ["p5"]);
+});
+
+test("pending entries let the table finish a round and move on without the server", () => {
+  assert.equal(currentRound(STATE, []), 2);
+  assert.equal(isRoundDone(STATE, [pending(5)], 2), false);
+  const local = [pending(5), pending(6)];
+  assert.equal(isRoundDone(STATE, local, 2), true);
+  assert.equal(currentRound(STATE, local), 3);
+  assert.equal(nextRound(STATE, 2), 3);
+  assert.equal(nextRound(STATE, 3), null);
+});
+
+test("when every round is played there is no current round", () => {
+  const local = [pending(5), pending(6), pending(7, 3), pending(8, 3), pending(9, 3)];
+  assert.equal(currentRound(STATE, local), null);
+});
+
+test("the board to enter is the one tapped if still open, else the first open one", () => {
+  assert.equal(boardToEnter(STATE, [], 2, null), 5);
+  assert.equal(boardToEnter(STATE, [], 2, 6), 6);
+  assert.equal(boardToEnter(STATE, [], 2, 4), 5);
+  assert.equal(boardToEnter(STATE, [pending(5), pending(6)], 2, null), null);
+});
+
+test("a result of the same board number in another round does not count", () => {
+  assert.equal(boardStatus(STATE, [pending(1, 2)], 2, 4).status, "scored");
+  assert.equal(boardStatus(STATE, [], 3, 1).status, "open");
+});
+
+test("an acknowledged entry joins the results once", () => {
+  const once = withResult(STATE, pending(5), 110);
+  assert.equal(boardStatus(once, [], 2, 5).status, "scored");
+  assert.equal(withResult(once, pending(5), 110), once);
+  assert.equal(STATE.results.length, 4, "the old state is not changed");
+});
+
+test("without a schedule the current round alone is shown", () => {
+  const bare = { ...STATE, schedule: [], results: [] };
+  assert.deepEqual(roundBoards(bare, [], 2).map((b) => b.board), [4, 5, 6]);
+  assert.equal(nextRound(bare, 2), null);
+});
