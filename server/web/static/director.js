@@ -19,7 +19,7 @@ function cell(t) {
   const parts = [
     ["num", `${t.section}${t.table}`],
     ["round", t.finished ? "finished" : `round ${t.round}/${t.rounds}`],
-    ["done", `${t.boards_done}/${t.boards_in_round}`],
+    ["done", t.finished ? "✓" : `${t.boards_done}/${t.boards_in_round}`],
     ["conn", t.connected ? "online" : "offline"],
   ];
   for (const [cls, text] of parts) {
