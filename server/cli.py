@@ -56,6 +56,13 @@ def build_parser() -> argparse.ArgumentParser:
     tables.add_argument("db")
     tables.add_argument("--json", action="store_true")
 
+    vp = sub.add_parser("vp", help="convert an IMP margin to victory points")
+    vp.add_argument("--scale", required=True,
+                    help="wbf2013 (wbf, wbf20), acbl30 (30), wbf30, wbf25")
+    vp.add_argument("--boards", type=int, required=True)
+    vp.add_argument("--imps", type=float, required=True, help="the IMP margin, e.g. 17 or -4.5")
+    vp.add_argument("--json", action="store_true")
+
     prn = sub.add_parser("print", help="print a document of an event")
     prn.add_argument("doc", choices=["table-cards"])
     prn.add_argument("db")
@@ -237,6 +244,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"serving {args.db} on http://{args.host}:{args.port}  (tables point to {base})",
           flush=True)
     serve(args.db, args.host, args.port)
+    return 0
+
+
+def cmd_vp(args: argparse.Namespace) -> int:
+    from .scoring.vp import VpScaleError, find_scale
+
+    try:
+        scale = find_scale(args.scale)
+        first, second = scale.convert(args.imps, args.boards)
+    except VpScaleError as exc:
+        raise CliError(str(exc)) from None
+    if args.json:
+        print(json.dumps({"scale": scale.name, "boards": args.boards, "imps": args.imps,
+                          "vp": [first, second]}))
+    else:
+        print(f"{first:.2f} {second:.2f}")
     return 0
 
 
