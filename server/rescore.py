@@ -1,0 +1,271 @@
+"""Rescoring imported travellers: another program's results file, scored again by us.
+
+``traveller rescore FILE --json`` reads a PBN or USEBIO results file (:mod:`server.formats`)
+and hands the parsed file to :func:`rescore`, which scores every board again (matchpoints,
+Butler or cross-IMPs) and returns the figures and the ranking as one JSON-able dict. It is pure:
+no files, no printing. Putting our figures beside the ones the file carries is how we hold
+ourselves to other scoring programs' published numbers.
+
+The JSON, field by field (the README carries the same list)::
+
+    {
+      "title":         the file's event title
+      "source":        "pbn" or "usebio": the kind of file read
+      "method":        "mp", "butler" or "cross-imps": how we scored it (the method asked for,
+                       else the file's, else "mp"; a file's plain "imps" is read as cross-IMPs)
+      "method_stated": the file's own method, normalised, or null
+      "factoring":     "neuberg" or "own-top": how a board with fewer results than the most any
+                       board had is scored (matchpoints only; null for IMP methods)
+      "decimals":      the decimals each board's matchpoints were rounded to before the totals
+                       (as many as the file's own board figures show); null: exact
+      "movement":      "mitchell" (pairs that only ever sit one direction: two rankings, NS and
+                       EW) or "howell" (one ranking); decided from the travellers
+      "boards": [{
+        "board":   the board number
+        "top":     the top the board is scored on (the largest top under Neuberg); null for IMPs
+        "datum":   Butler's North-South datum; null otherwise
+        "results": [{
+          "ns", "ew":               the pairs, as the file names them
+          "ns_score":               North-South's score; null for an artificial adjusted score
+          "adjusted":               [ns_percent, ew_percent] of an artificial adjusted score,
+                                    or null
+          "contract", "declarer", "tricks": as the file gives them, or null
+          "ns_mp", "ew_mp":         matchpoints (factored when the board is), 2 decimals; null
+                                    for IMPs
+          "ns_pct", "ew_pct":       those matchpoints as a percentage of the top, 2 decimals; null
+                                    for IMPs or when the top is 0
+          "ns_imps", "ew_imps":     IMPs (Butler: whole IMPs against the datum; cross-IMPs: the
+                                    average per comparison, 2 decimals); null for matchpoints
+          "original_ns_mp", "original_ew_mp": what the producing program gave, when the file says
+        }]
+      }]
+      "ranking": [{                 field by field (NS then EW, or the one field), best first
+        "pair":     the pair, as the file names it
+        "field":    "NS", "EW" (a Mitchell) or "ALL" (a Howell)
+        "rank":     1 first; level pairs share a rank and the next one skips (1, 2, 2, 4)
+        "score":    total matchpoints (factored), or total IMPs, 2 decimals
+        "pct":      matchpoints over the sum of the tops of the boards played, 2 decimals;
+                    null for IMPs
+        "boards":   boards played (adjusted ones included)
+        "top":      the sum of those tops (null for IMPs)
+        "per_board": IMPs per board, 2 decimals (null for matchpoints)
+        "original": the file's own figure for the pair (percentage or score, as the file has
+                    it), when the file has one and the pair's name is not shared by an NS and an
+                    EW pair; else null
+      }]
+    }
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, Literal, Protocol
+
+from server.scoring.adjusted import TableResult
+from server.scoring.butler import DatumRule, ImpMethod, score_imp_pairs
+from server.scoring.matchpoints import BoardResult, Factoring, Scale, ScoringError, score_pairs
+
+METHODS = ("mp", "butler", "cross-imps")
+"""The methods :func:`rescore` scores by."""
+DEFAULT_DATUM = DatumRule()
+"""Butler's datum: the highest and lowest dropped (from 4 results), rounded to the nearest 10."""
+
+
+class RescoreError(ValueError):
+    """A rescore asked for something we cannot do: an unknown method or factoring."""
+
+
+class TravellerLineLike(Protocol):
+    """What :func:`rescore` reads of a traveller line (``server.formats.travellers``)."""
+
+    @property
+    def board(self) -> int: ...
+    @property
+    def ns(self) -> str: ...
+    @property
+    def ew(self) -> str: ...
+    @property
+    def ns_score(self) -> int | None: ...
+    @property
+    def adjusted(self) -> tuple[float, float] | None: ...
+    @property
+    def contract(self) -> str | None: ...
+    @property
+    def declarer(self) -> str | None: ...
+    @property
+    def tricks(self) -> int | None: ...
+    @property
+    def original_ns_mp(self) -> float | None: ...
+    @property
+    def original_ew_mp(self) -> float | None: ...
+
+
+class ResultsFileLike(Protocol):
+    """What :func:`rescore` reads of a parsed results file (``server.formats.travellers``)."""
+
+    @property
+    def source(self) -> str: ...
+    @property
+    def method(self) -> str | None: ...
+    @property
+    def lines(self) -> Sequence[TravellerLineLike]: ...
+    @property
+    def original_ranking(self) -> Sequence[tuple[str, float]]: ...
+    @property
+    def title(self) -> str: ...
+
+
+def resolve_method(asked: str | None, stated: str | None) -> str:
+    """The method to score by: the one asked for, else the file's, else ``"mp"``."""
+    method = (asked or stated or "mp").strip().lower().replace("_", "-")
+    method = {"imps": "cross-imps", "crossimps": "cross-imps", "matchpoints": "mp"}.get(method,
+                                                                                        method)
+    if method not in METHODS:
+        raise RescoreError(f"invalid method: {asked or stated!r} (one of {', '.join(METHODS)})")
+    return method
+
+
+def rescore(
+    results: ResultsFileLike,
+    method: str | None = None,
+    factoring: str = "neuberg",
+    *,
+    scale: Scale = Scale.TWO_ONE,
+    datum_rule: DatumRule = DEFAULT_DATUM,
+    decimals: int | Literal["file"] | None = "file",
+) -> dict[str, Any]:
+    """Score a parsed results file again and return the JSON described in the module's note.
+
+    ``decimals`` rounds each board's matchpoints before the totals, as the producing program
+    did: ``"file"`` (the default) takes as many decimals as the file's own board figures show
+    (Magic Contest prints 28.3 and totals the rounded figures), none when it shows none; an
+    int forces it; ``None`` keeps the figures exact. Lines with neither a score nor an
+    adjusted score (boards not played) are left out. Raises
+    :class:`RescoreError` for an unknown method or factoring, and a :class:`ScoringError` (a
+    ``ValueError``) for travellers that cannot be scored (a pair twice on one board).
+    """
+    chosen = resolve_method(method, results.method)
+    try:
+        factored = Factoring.parse(factoring)
+    except ScoringError as error:
+        raise RescoreError(f"invalid factoring: {factoring!r} (neuberg or own-top)") from error
+    source_lines = [line for line in results.lines
+                    if line.ns_score is not None or line.adjusted is not None]  # fmt: skip
+    board_results = [BoardResult(line.board, line.ns, line.ew, _table(line))
+                     for line in source_lines]  # fmt: skip
+    by_result = {id(result): line for result, line in zip(board_results, source_lines, strict=True)}
+    originals = _originals(results.original_ranking)
+    out: dict[str, Any] = {
+        "title": results.title,
+        "source": results.source,
+        "method": chosen,
+        "method_stated": results.method,
+        "factoring": factored.value if chosen == "mp" else None,
+    }
+    if chosen == "mp":
+        places = file_decimals(source_lines) if decimals == "file" else decimals
+        out["decimals"] = places
+        scored = score_pairs(board_results, scale=scale, factoring=factored, decimals=places)
+        out["movement"] = scored.movement.value
+        out["boards"] = [
+            {
+                "board": board.board,
+                "top": _round(board.score.top),
+                "datum": None,
+                "results": [
+                    _line(by_result[id(result)], ns_mp=table.ns.matchpoints,
+                          ew_mp=table.ew.matchpoints, ns_pct=table.ns.percentage,
+                          ew_pct=table.ew.percentage)
+                    for result, table in zip(board.results, board.score.tables, strict=True)
+                ],
+            }
+            for board in scored.boards
+        ]  # fmt: skip
+        out["ranking"] = [
+            {"pair": str(s.pair.number), "field": s.pair.field.value, "rank": s.rank,
+             "score": _round(s.matchpoints), "pct": s.percentage, "boards": s.boards,
+             "top": _round(s.top), "per_board": None, "original": originals.get(str(s.pair.number))}
+            for s in scored.standings
+        ]  # fmt: skip
+        return out
+    out["decimals"] = None
+    imp_method = ImpMethod.parse(chosen)
+    imp_scored = score_imp_pairs(board_results, imp_method, rule=datum_rule,
+                                 average=imp_method is ImpMethod.CROSS_IMPS)  # fmt: skip
+    out["movement"] = imp_scored.movement.value
+    out["boards"] = [
+        {
+            "board": board.board,
+            "top": None,
+            "datum": board.score.datum,
+            "results": [
+                _line(by_result[id(result)], ns_imps=table.ns, ew_imps=table.ew)
+                for result, table in zip(board.results, board.score.tables, strict=True)
+            ],
+        }
+        for board in imp_scored.boards
+    ]
+    out["ranking"] = [
+        {"pair": str(s.pair.number), "field": s.pair.field.value, "rank": s.rank,
+         "score": _round(s.imps), "pct": None, "boards": s.boards, "top": None,
+         "per_board": s.per_board, "original": originals.get(str(s.pair.number))}
+        for s in imp_scored.standings
+    ]  # fmt: skip
+    return out
+
+
+def file_decimals(lines: Sequence[TravellerLineLike]) -> int | None:
+    """How many decimals the file's own board matchpoints show (at most 4); ``None``: none given."""
+    shown: int | None = None
+    for line in lines:
+        for value in (line.original_ns_mp, line.original_ew_mp):
+            if value is not None:
+                places = next((k for k in range(5) if round(value, k) == value), 4)
+                shown = places if shown is None else max(shown, places)
+    return shown
+
+
+def _table(line: TravellerLineLike) -> TableResult:
+    if line.ns_score is not None:
+        return TableResult.played(line.ns_score)
+    assert line.adjusted is not None
+    ns_percent, ew_percent = line.adjusted
+    return TableResult.artificial(ns_percent, ew_percent)
+
+
+def _line(
+    line: TravellerLineLike, *, ns_mp: float | None = None, ew_mp: float | None = None,
+    ns_pct: float | None = None, ew_pct: float | None = None, ns_imps: float | None = None,
+    ew_imps: float | None = None,
+) -> dict[str, Any]:
+    return {
+        "ns": line.ns,
+        "ew": line.ew,
+        "ns_score": line.ns_score,
+        "adjusted": list(line.adjusted) if line.adjusted is not None else None,
+        "contract": line.contract,
+        "declarer": line.declarer,
+        "tricks": line.tricks,
+        "ns_mp": _round(ns_mp),
+        "ew_mp": _round(ew_mp),
+        "ns_pct": _round(ns_pct),
+        "ew_pct": _round(ew_pct),
+        "ns_imps": _round(ns_imps),
+        "ew_imps": _round(ew_imps),
+        "original_ns_mp": line.original_ns_mp,
+        "original_ew_mp": line.original_ew_mp,
+    }
+
+
+def _originals(ranking: Sequence[tuple[str, float]]) -> dict[str, float]:
+    # A Mitchell numbered from 1 both ways names two pairs "1": their figures cannot be told apart.
+    seen = Counter(str(pair) for pair, _ in ranking)
+    return {str(pair): value for pair, value in ranking if seen[str(pair)] == 1}
+
+
+def _round(value: float | None) -> float | None:
+    if value is None:
+        return None
+    rounded = round(value, 2)
+    return rounded + 0.0  # no "-0.0" in the JSON
