@@ -49,8 +49,13 @@ check: $(VENV)/.stamp
 	$(BIN)/ruff check server printer tests
 	$(BIN)/mypy
 
-bench: setup
+# The peer program the scoring bench compares against (npm bridge-scorer, bench only).
+tests/bench/peer/node_modules/.stamp: tests/bench/peer/package.json tests/bench/peer/package-lock.json
+	cd tests/bench/peer && npm ci --no-audit --no-fund
+	touch $@
+
+bench: setup tests/bench/peer/node_modules/.stamp
 	$(BIN)/python tests/bench/run.py
 
 clean:
-	rm -rf $(VENV) terminal/node_modules demo .pytest_cache .mypy_cache .hypothesis
+	rm -rf $(VENV) terminal/node_modules tests/bench/peer/node_modules demo .pytest_cache .mypy_cache .hypothesis
