@@ -56,6 +56,17 @@ def build_parser() -> argparse.ArgumentParser:
     tables.add_argument("db")
     tables.add_argument("--json", action="store_true")
 
+    rescore = sub.add_parser("rescore", help="score a PBN or USEBIO results file again")
+    rescore.add_argument("file")
+    rescore.add_argument("--json", action="store_true")
+    rescore.add_argument("--method", choices=["mp", "butler", "cross-imps"],
+                         help="score by this method (default: the file's, else mp)")
+    rescore.add_argument("--factoring", choices=["neuberg", "own-top"], default="neuberg",
+                         help="a board played fewer times than the others (default: neuberg)")
+    rescore.add_argument("--exact", action="store_true",
+                         help="total exact figures (default: round each board's figures to "
+                         "the decimals the file shows, as its program did)")
+
     vp = sub.add_parser("vp", help="convert an IMP margin to victory points")
     vp.add_argument("--scale", required=True,
                     help="wbf2013 (wbf, wbf20), acbl30 (30), wbf30, wbf25")
@@ -90,6 +101,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader (`| head`) has gone: stop quietly, as Unix tools do.
+        sys.stderr.close()
+        return 0
 
 
 def _open(path: str) -> Any:
@@ -244,6 +259,34 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"serving {args.db} on http://{args.host}:{args.port}  (tables point to {base})",
           flush=True)
     serve(args.db, args.host, args.port)
+    return 0
+
+
+def cmd_rescore(args: argparse.Namespace) -> int:
+    from .formats import ResultsFileError, read_results_file
+    from .rescore import rescore
+
+    try:
+        parsed = read_results_file(args.file)
+        scored = rescore(parsed, args.method, args.factoring,
+                         decimals=None if args.exact else "file")
+    except OSError as exc:
+        raise CliError(f"cannot read {args.file!r}: {exc.strerror}") from None
+    except (ResultsFileError, ValueError) as exc:
+        raise CliError(str(exc)) from None
+    if args.json:
+        print(json.dumps(scored, indent=2, ensure_ascii=False))
+        return 0
+    print(f"{scored['title']} ({scored['source']}): {scored['method']}, "
+          f"{len(scored['boards'])} boards, {scored['movement']}")
+    field = None
+    for row in scored["ranking"]:
+        if row["field"] != field:
+            field = row["field"]
+            title = "" if field == "ALL" else f" ({field})"
+            print(f"\n  {'rank':>4}  {'pair':<6} {'score':>8} {'%':>6}{title}")
+        pct = "" if row["pct"] is None else f"{row['pct']:6.2f}"
+        print(f"  {row['rank']:>4}  {row['pair']:<6} {row['score']:8.2f} {pct}")
     return 0
 
 

@@ -1,0 +1,338 @@
+"""Reading the travellers of a PBN file: its ``ScoreTable`` and ``TotalScoreTable`` sections.
+
+PBN (Portable Bridge Notation, version 2.1) writes one game per deal: tag pairs such as
+``[Board "7"]`` and ``[Scoring "MatchPoints"]``, some followed by lines of data. The results of a
+board at every table are the ``ScoreTable`` section; the overall ranking is the
+``TotalScoreTable`` section. Both name their columns in the tag's value (``"PairId_NS\\2R;
+PairId_EW\\2R;Contract\\4L;..."``: a name, then the width and alignment we do not need), and each
+following line holds one item per column: a word, a ``"quoted string"``, or ``-`` for nothing.
+Scoring programs (Magic Contest, Ruter, ScoreBridge, JFR Pary...) export these sections, so a
+PBN file they wrote carries the travellers we rescore. Lines starting with ``%`` (the escape
+mechanism), ``{...}`` commentary and ``;`` comments are skipped, a tag value ``"#"`` repeats the
+previous game's, and the first of two equal tags in a game counts, as the standard says.
+
+Columns read from ``ScoreTable``, case-insensitively (others are ignored): ``PairId_NS``,
+``PairId_EW``, ``Section`` (prefixed to pair numbers, so section A's pair 7 is ``"A7"``),
+``Contract``, ``Declarer``, ``Result`` (tricks taken, or ``=``/``+1``/``-2``), ``Score_NS``,
+``Score_EW``, ``Score`` (``"NS 420"``), ``MP_NS`` and ``MP_EW``. An artificial adjusted score
+is written in the score cells: ``A+``/``AVE+``/``AVG+`` (60%), ``A``/``A=``/``AVE`` (50%),
+``A-``/``AVE-`` (40%), ``A60`` or ``60%`` per side, or ``A60/40`` for both
+(:func:`server.formats.travellers.parse_adjusted`). ``NP``, ``Bye`` and the like mark a board not
+played. From ``TotalScoreTable``: ``PairId`` with ``TotalPercentage`` (else ``Percentage``, else
+the first of the total-score columns such as ``TotalScoreMP`` or ``TotalScoreIMP``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from server.formats.travellers import (
+    NOT_PLAYED,
+    ResultsFile,
+    ResultsFileError,
+    TravellerLine,
+    normalise_method,
+    parse_adjusted,
+    parse_number,
+    parse_score,
+    parse_tricks,
+)
+
+
+class PbnError(ResultsFileError):
+    """A PBN file whose travellers cannot be read; the message names the file and the line."""
+
+
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
+_ESCAPE = re.compile(r'\\(["\\])')
+_TABLES = ("scoretable", "totalscoretable")
+_DECLARERS = frozenset("NESW")
+_PERCENT_COLUMNS = ("totalpercentage", "percentage")
+_TOTAL_COLUMNS = ("totalscore", "totalscoremp", "totalscoreimp", "totalscorevp", "totalscorebam",
+                  "totalmp", "totalimp", "totalvp", "totalpoints")  # fmt: skip
+
+
+@dataclass
+class _Table:
+    name: str
+    columns: dict[str, int]
+    """Each named column's position, by its name in lower case."""
+    width: int
+    """How many items a row holds: one per column, named or not."""
+    line: int
+    rows: list[tuple[int, list[str]]] = field(default_factory=list)
+
+
+@dataclass
+class _Game:
+    line: int
+    tags: dict[str, str] = field(default_factory=dict)
+    tag_lines: dict[str, int] = field(default_factory=dict)
+    tables: list[_Table] = field(default_factory=list)
+
+
+def decode_pbn(data: bytes) -> str:
+    """The text of a PBN file: UTF-8 (a byte-order mark is dropped), else ISO 8859-1 as the
+    standard prescribes."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def read_pbn(path: str | Path) -> ResultsFile:
+    """Read the travellers of the PBN file at ``path`` (see :func:`parse_pbn`)."""
+    path = Path(path)
+    return parse_pbn(decode_pbn(path.read_bytes()), origin=str(path))
+
+
+def parse_pbn(text: str, origin: str = "<pbn>") -> ResultsFile:
+    """Read the travellers of a PBN file's text.
+
+    Raises :class:`PbnError`, with the line, for a malformed tag or table row, a row whose items
+    do not match its columns, an unreadable score, pair or board number, a ``ScoreTable`` without
+    its pairs or scores, and a file with no ``ScoreTable`` at all.
+    """
+    games = _games(text, origin)
+    lines: list[TravellerLine] = []
+    ranking: list[tuple[str, float]] = []
+    for game in games:
+        for table in game.tables:
+            if table.name == "scoretable":
+                lines.extend(_traveller(game, table, origin))
+            else:
+                ranking.extend(_totals(table, origin))
+    if not any(table.name == "scoretable" for game in games for table in game.tables):
+        raise PbnError("no ScoreTable section: the file holds no travellers", origin=origin)
+    method = next((m for game in games if (m := normalise_method(game.tags.get("Scoring")))), None)
+    title = next((game.tags["Event"] for game in games if game.tags.get("Event")), "")
+    return ResultsFile(source="pbn", method=method, lines=tuple(lines),
+                       original_ranking=tuple(ranking), title=title)  # fmt: skip
+
+
+def _games(text: str, origin: str) -> list[_Game]:
+    games: list[_Game] = []
+    game: _Game | None = None
+    table: _Table | None = None
+    in_commentary = False
+    previous: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if in_commentary:
+            in_commentary = "}" not in line
+            continue
+        if raw.startswith("%") or line.startswith(";"):
+            continue
+        if not line:  # an empty line ends a game
+            if game is not None:
+                previous = {**previous, **game.tags}
+                games.append(game)
+            game, table = None, None
+            continue
+        if line.startswith("{"):
+            in_commentary = "}" not in line
+            table = None
+            continue
+        if line.startswith("["):
+            game = game or _Game(line=number)
+            table = _tags(line, number, game, previous, origin)
+            continue
+        if table is not None:
+            table.rows.append((number, _tokens(line, number, origin)))
+        # Other sections' data (Auction, Play, OptimumResultTable...) are not travellers.
+    if game is not None:
+        games.append(game)
+    return games
+
+
+def _tags(
+    line: str, number: int, game: _Game, previous: dict[str, str], origin: str
+) -> _Table | None:
+    """Record the line's tag pairs in ``game``. Returns the table the line's last tag opens, or
+    None when that tag is not a table (its data lines, if any, are not travellers)."""
+    end = 0
+    opened: _Table | None = None
+    for match in _TAG.finditer(line):
+        if line[end : match.start()].strip():
+            break
+        end = match.end()
+        name, value = match.group(1), _ESCAPE.sub(r"\1", match.group(2))
+        if value == "#":
+            value = previous.get(name, "")
+        opened = None
+        if name.lower() in _TABLES:
+            columns, width = _columns(value, number, origin)
+            opened = _Table(name=name.lower(), columns=columns, width=width, line=number)
+            game.tables.append(opened)
+        elif name not in game.tags:  # the first of two equal tags counts
+            game.tags[name] = value
+            game.tag_lines[name] = number
+    rest = line[end:].strip()
+    if end == 0 or (rest and not rest.startswith(";")):
+        raise PbnError(f"invalid tag pair: {line!r}", origin=origin, line=number)
+    return opened
+
+
+def _columns(value: str, number: int, origin: str) -> tuple[dict[str, int], int]:
+    columns: dict[str, int] = {}
+    parts = value.split(";")
+    while parts and not parts[-1].strip():
+        parts.pop()  # "A;B;" has two columns
+    for index, part in enumerate(parts):
+        name = part.split("\\", 1)[0].strip().lower()
+        if not name and part.strip():
+            raise PbnError(f"invalid column: {part!r}", origin=origin, line=number)
+        if name:
+            columns.setdefault(name, index)
+    if not columns:
+        raise PbnError(f"table without columns: {value!r}", origin=origin, line=number)
+    return columns, len(parts)
+
+
+def _tokens(line: str, number: int, origin: str) -> list[str]:
+    tokens: list[str] = []
+    for match in _TOKEN.finditer(line):
+        quoted, word = match.group(1), match.group(2)
+        if word is not None and word.startswith(";"):
+            break  # a comment to the end of the line
+        if word is not None and '"' in word:
+            raise PbnError(f"unterminated string: {line!r}", origin=origin, line=number)
+        tokens.append(_ESCAPE.sub(r"\1", quoted) if quoted is not None else str(word))
+    return tokens
+
+
+def _traveller(game: _Game, table: _Table, origin: str) -> list[TravellerLine]:
+    board = _board(game, table, origin)
+    columns = table.columns
+    missing = [name for name in ("PairId_NS", "PairId_EW") if name.lower() not in columns]
+    if missing:
+        raise PbnError(f"ScoreTable without a {missing[0]} column: "
+                       "travellers without their pairs cannot be rescored",
+                       origin=origin, line=table.line)  # fmt: skip
+    if not {"score_ns", "score_ew", "score"} & columns.keys():
+        raise PbnError("ScoreTable without a Score_NS, Score_EW or Score column",
+                       origin=origin, line=table.line)  # fmt: skip
+    lines = []
+    for number, items in table.rows:
+        if len(items) != table.width:
+            raise PbnError(f"ScoreTable row has {len(items)} items for {table.width} "
+                           f"columns: {' '.join(items)!r}", origin=origin, line=number)  # fmt: skip
+        try:
+            line = _line(board, columns, items)
+        except ValueError as error:
+            raise PbnError(str(error), origin=origin, line=number) from None
+        if line is not None:
+            lines.append(line)
+    return lines
+
+
+def _line(board: int, columns: dict[str, int], items: list[str]) -> TravellerLine | None:
+    def cell(name: str) -> str | None:
+        index = columns.get(name)
+        if index is None:
+            return None
+        value = items[index].strip()
+        return None if value in ("", "-") else value
+
+    section = cell("section") or ""
+    ns, ew = _pair(cell("pairid_ns"), section), _pair(cell("pairid_ew"), section)
+    contract = cell("contract")
+    declarer = cell("declarer")
+    if declarer is not None:
+        declarer = declarer.upper()[:1]
+        if declarer not in _DECLARERS:
+            raise ValueError(f"invalid declarer: {cell('declarer')!r}")
+    ns_cell, ew_cell = cell("score_ns"), cell("score_ew")
+    adjusted = parse_adjusted(ns_cell, ew_cell)
+    ns_score = None if adjusted is not None else _ns_score(ns_cell, ew_cell, cell("score"),
+                                                             contract)  # fmt: skip
+    if ns is None or ew is None:
+        if ns_score is None and adjusted is None:
+            return None  # a sit-out line (Ruter's "Bye"): no pairs met
+        raise ValueError(f"result without its {'North-South' if ns is None else 'East-West'} pair")
+    mp_ns, mp_ew = cell("mp_ns"), cell("mp_ew")
+    return TravellerLine(
+        board=board,
+        ns=ns,
+        ew=ew,
+        ns_score=ns_score,
+        adjusted=adjusted,
+        contract=contract,
+        declarer=declarer,
+        tricks=parse_tricks(cell("result"), contract) if adjusted is None else None,
+        original_ns_mp=parse_number(mp_ns) if mp_ns is not None else None,
+        original_ew_mp=parse_number(mp_ew) if mp_ew is not None else None,
+    )
+
+
+def _ns_score(ns_cell: str | None, ew_cell: str | None, score_cell: str | None,
+              contract: str | None) -> int | None:  # fmt: skip
+    cells = [text for text in (ns_cell, ew_cell, score_cell) if text is not None]
+    if any(text.upper() in NOT_PLAYED for text in cells):
+        return None
+    if ns_cell is not None or ew_cell is not None:
+        ns = parse_score(ns_cell) if ns_cell is not None else None
+        ew = parse_score(ew_cell) if ew_cell is not None else None
+        if ns is not None and ew is not None and ns != -ew:
+            raise ValueError(f"Score_NS {ns_cell!r} and Score_EW {ew_cell!r} disagree")
+        if ns is not None:
+            return ns
+        assert ew is not None
+        return -ew
+    if score_cell is not None:
+        side = re.fullmatch(r"(NS|EW)\s+([+-]?\d+)", score_cell.upper())
+        if side is None:
+            raise ValueError(f'invalid score: {score_cell!r} (expected "NS 420" or "EW 50")')
+        score = int(side.group(2))
+        return score if side.group(1) == "NS" else -score
+    if contract is not None and contract.upper() in ("PASS", "AP", "P", "PASSED", "ALL PASS"):
+        return 0
+    return None
+
+
+def _pair(text: str | None, section: str) -> str | None:
+    if text is None:
+        return None
+    if section and not text.upper().startswith(section.upper()):
+        return section + text
+    return text
+
+
+def _board(game: _Game, table: _Table, origin: str) -> int:
+    text = game.tags.get("Board", "")
+    line = game.tag_lines.get("Board", table.line)
+    if not text:
+        raise PbnError("ScoreTable in a game without a Board tag", origin=origin, line=table.line)
+    if not text.strip().isdigit() or int(text) < 1:
+        raise PbnError(f"invalid board number: {text!r}", origin=origin, line=line)
+    return int(text)
+
+
+def _totals(table: _Table, origin: str) -> list[tuple[str, float]]:
+    columns = table.columns
+    if "pairid" not in columns:
+        return []  # a teams ranking (TeamId) ranks no pairs
+    figure = next((name for name in _PERCENT_COLUMNS + _TOTAL_COLUMNS if name in columns), None)
+    if figure is None:
+        raise PbnError("TotalScoreTable without a total: expected TotalPercentage or a "
+                       "TotalScore column", origin=origin, line=table.line)  # fmt: skip
+    ranking = []
+    for number, items in table.rows:
+        if len(items) != table.width:
+            raise PbnError(f"TotalScoreTable row has {len(items)} items for {table.width} "
+                           f"columns: {' '.join(items)!r}", origin=origin, line=number)  # fmt: skip
+        pair, value = items[columns["pairid"]].strip(), items[columns[figure]].strip()
+        section = items[columns["section"]].strip() if "section" in columns else ""
+        if pair in ("", "-") or value in ("", "-"):
+            continue
+        try:
+            ranking.append((_pair(pair, "" if section == "-" else section) or pair,
+                            parse_number(value)))  # fmt: skip
+        except ValueError as error:
+            raise PbnError(str(error), origin=origin, line=number) from None
+    return ranking

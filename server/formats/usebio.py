@@ -1,0 +1,279 @@
+"""Reading the travellers of a USEBIO file: the EBU's XML format for bridge results.
+
+USEBIO (versions 1.0 to 1.3) nests an ``EVENT`` with its ``PARTICIPANTS`` (each ``PAIR`` with
+``PAIR_NUMBER`` and its ``PERCENTAGE`` or ``TOTAL_SCORE``) and its ``BOARD``s, each holding one
+``TRAVELLER_LINE`` per table: ``NS_PAIR_NUMBER``, ``EW_PAIR_NUMBER``, ``CONTRACT``,
+``PLAYED_BY``, ``TRICKS``, ``SCORE`` (North-South's), and the program's ``NS_MATCH_POINTS`` /
+``EW_MATCH_POINTS``. Boards may sit directly in the event or in ``SESSION``/``SECTION``
+elements; when an event has more than one section, pair numbers get the section's id in front
+(``"A7"``) so the sections' pair 7s stay apart. EBUScore, Compscore, ScoreBridge and the EBU's
+own tools write it.
+
+The method comes from ``BOARD_SCORING_METHOD``, the ``EVENT_TYPE`` attribute (``CROSS_IMP``,
+``BUTLER_PAIRS``, ``MP_PAIRS``) or ``SCORING_METHOD``, the most specific winning: Compscore
+writes ``SCORING_METHOD`` ``IMPS`` for a cross-IMP event whose ``EVENT_TYPE`` says
+``CROSS_IMP``. An artificial adjusted score is written in ``SCORE`` (``A60``, ``A60/40``,
+``60%``, ``AVE+``, ``A=``...: :func:`server.formats.travellers.parse_adjusted`) or in an
+``ADJUSTED_SCORE`` / ``ARTIFICIAL_SCORE`` element holding such a notation.
+
+XML from outside is parsed defensively: a ``DOCTYPE`` may name an external DTD (every USEBIO file
+names ``usebio_v1_2.dtd``; it is never fetched), but an internal DTD subset, any entity
+declaration and any external entity are refused before they can expand.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+from xml.parsers import expat
+
+from server.formats.travellers import (
+    NOT_PLAYED,
+    ResultsFile,
+    ResultsFileError,
+    TravellerLine,
+    normalise_method,
+    parse_adjusted,
+    parse_number,
+    parse_score,
+    parse_tricks,
+)
+
+
+class UsebioError(ResultsFileError):
+    """A USEBIO file whose travellers cannot be read; the message names the file and the line."""
+
+
+_DECLARERS = {"N": "N", "E": "E", "S": "S", "W": "W",
+              "NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}  # fmt: skip
+_PASSED = frozenset({"PASS", "PASSED", "AP", "P", "ALL PASS", "PASSED OUT"})
+
+
+class _Tree:
+    """An XML tree with the line each element starts on, built by expat with the guards on."""
+
+    def __init__(self, data: bytes, origin: str, encoding: str | None = None) -> None:
+        self.origin = origin
+        self.lines: dict[int, int] = {}
+        self._builder = ET.TreeBuilder()
+        self._parser = expat.ParserCreate(encoding)  # None: the encoding the document declares
+        parser = self._parser
+        parser.StartDoctypeDeclHandler = self._doctype
+        parser.EntityDeclHandler = self._entity
+        parser.UnparsedEntityDeclHandler = self._unparsed_entity
+        parser.ExternalEntityRefHandler = self._external_entity
+        parser.SkippedEntityHandler = self._skipped_entity
+        parser.StartElementHandler = self._start
+        parser.EndElementHandler = self._builder.end
+        parser.CharacterDataHandler = self._builder.data
+        parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+        try:
+            parser.Parse(data, True)
+        except expat.ExpatError as error:
+            message = expat.ErrorString(error.code) if error.code else str(error)
+            raise UsebioError(f"not well-formed XML: {message}", origin=origin,
+                              line=error.lineno) from None  # fmt: skip
+        self.root: ET.Element = self._builder.close()
+
+    def _refuse(self, what: str) -> None:
+        raise UsebioError(f"{what} refused: results files need none, and they can be used to "
+                          "expand a small file into a huge one", origin=self.origin,
+                          line=self._parser.CurrentLineNumber)  # fmt: skip
+
+    def _doctype(self, name: str, system_id: str | None, public_id: str | None,
+                 has_internal_subset: int) -> None:  # fmt: skip
+        if has_internal_subset:
+            self._refuse(f"DOCTYPE {name} with an internal subset")
+
+    def _entity(self, name: str, *_: Any) -> None:
+        self._refuse(f"ENTITY declaration {name!r}")
+
+    def _unparsed_entity(self, name: str, *_: Any) -> None:
+        self._refuse(f"ENTITY declaration {name!r}")
+
+    def _external_entity(self, context: str | None, base: str | None, system_id: str | None,
+                         public_id: str | None) -> int:  # fmt: skip
+        self._refuse(f"external entity {system_id!r}")
+        return 0
+
+    def _skipped_entity(self, name: str, is_parameter_entity: int) -> None:
+        self._refuse(f"undeclared entity &{name};")
+
+    def _start(self, tag: str, attributes: dict[str, str]) -> None:
+        element = self._builder.start(tag, attributes)
+        self.lines[id(element)] = self._parser.CurrentLineNumber
+
+    def line(self, element: ET.Element) -> int | None:
+        return self.lines.get(id(element))
+
+
+def read_usebio(path: str | Path) -> ResultsFile:
+    """Read the travellers of the USEBIO file at ``path`` (see :func:`parse_usebio`)."""
+    path = Path(path)
+    return parse_usebio(path.read_bytes(), origin=str(path))
+
+
+def parse_usebio(data: bytes | str, origin: str = "<usebio>") -> ResultsFile:
+    """Read the travellers of a USEBIO document (bytes keep the encoding it declares).
+
+    Raises :class:`UsebioError`, with the line, for XML that is not well-formed, a refused DTD
+    or entity, a root that is not ``USEBIO``, a file with no traveller lines, and a traveller line
+    whose pair, board number, score or figure cannot be read.
+    """
+    if isinstance(data, str):  # already decoded: whatever encoding the declaration names
+        tree = _Tree(data.encode("utf-8"), origin, encoding="utf-8")
+    else:
+        tree = _Tree(data, origin)
+    root = tree.root
+    if root.tag != "USEBIO":
+        raise UsebioError(f"not a USEBIO file: the root element is <{root.tag}>", origin=origin,
+                          line=tree.line(root))  # fmt: skip
+    events = root.findall("EVENT")
+    lines: list[TravellerLine] = []
+    ranking: list[tuple[str, float]] = []
+    for event in events:
+        sections = {section.get("SECTION_ID", "") for section in event.iter("SECTION")}
+        prefix = len(sections) > 1
+        for container, section in _containers(event, ""):
+            for board in container.findall("BOARD"):
+                lines.extend(_board_lines(tree, board, section if prefix else ""))
+            for participants in container.findall("PARTICIPANTS"):
+                ranking.extend(_ranking(tree, participants, section if prefix else ""))
+    if not lines:
+        raise UsebioError("no TRAVELLER_LINE: the file holds no travellers", origin=origin)
+    title = next((text for event in events
+                  for text in (_text(event, "EVENT_DESCRIPTION"), _text(event, "TITLE")) if text),
+                 "")  # fmt: skip
+    return ResultsFile(source="usebio", method=_method(events), lines=tuple(lines),
+                       original_ranking=tuple(ranking), title=title)  # fmt: skip
+
+
+def _containers(element: ET.Element, section: str) -> list[tuple[ET.Element, str]]:
+    """The event and every SESSION/SECTION inside it, each with the section it belongs to."""
+    found = [(element, section)]
+    for child in element:
+        if child.tag in ("SESSION", "SECTION"):
+            found.extend(_containers(child, child.get("SECTION_ID", section)
+                                     if child.tag == "SECTION" else section))  # fmt: skip
+    return found
+
+
+def _method(events: list[ET.Element]) -> str | None:
+    stated = []
+    for event in events:
+        stated.append(normalise_method(_text(event, "BOARD_SCORING_METHOD")))
+        stated.append(normalise_method(event.get("EVENT_TYPE")))
+        for participants in event.iter("PARTICIPANTS"):
+            stated.append(normalise_method(participants.get("EVENT_TYPE")))
+        stated.append(normalise_method(_text(event, "SCORING_METHOD")))
+    for method in stated:
+        if method in ("mp", "butler", "cross-imps"):
+            return method
+    return "imps" if "imps" in stated else None
+
+
+def _text(element: ET.Element, tag: str) -> str | None:
+    child = element.find(tag)
+    if child is None or child.text is None:
+        return None
+    text = child.text.strip()
+    return text or None
+
+
+def _board_lines(tree: _Tree, board: ET.Element, section: str) -> list[TravellerLine]:
+    number_text = _text(board, "BOARD_NUMBER") or board.get("BOARD_NUMBER", "").strip()
+    if not number_text.isdigit() or int(number_text) < 1:
+        raise UsebioError(f"invalid board number: {number_text!r}", origin=tree.origin,
+                          line=tree.line(board))  # fmt: skip
+    lines = []
+    for traveller in board.findall("TRAVELLER_LINE"):
+        try:
+            line = _line(int(number_text), traveller, section)
+        except ValueError as error:
+            raise UsebioError(str(error), origin=tree.origin, line=tree.line(traveller)) from None
+        if line is not None:
+            lines.append(line)
+    return lines
+
+
+def _line(board: int, traveller: ET.Element, section: str) -> TravellerLine | None:
+    ns, ew = (
+        _pair(_text(traveller, "NS_PAIR_NUMBER"), section),
+        _pair(_text(traveller, "EW_PAIR_NUMBER"), section),
+    )
+    contract = _text(traveller, "CONTRACT")
+    score = _text(traveller, "SCORE")
+    marker = _text(traveller, "ADJUSTED_SCORE") or _text(traveller, "ARTIFICIAL_SCORE")
+    adjusted = None
+    if marker is not None:
+        adjusted = parse_adjusted(marker, None)
+        if adjusted is None:
+            raise ValueError(f"adjusted score without its percentages: {marker!r} (expected "
+                             "\"A60\", \"A60/40\", \"60%\", \"AVE+\" and the like)")  # fmt: skip
+    elif score is not None:
+        adjusted = parse_adjusted(score, None)
+    ns_score = None
+    if adjusted is None:
+        ns_score = _ns_score(score, _text(traveller, "NS_SCORE"), _text(traveller, "EW_SCORE"),
+                             contract)  # fmt: skip
+    if ns is None or ew is None:
+        if ns_score is None and adjusted is None:
+            return None
+        raise ValueError(f"traveller line without its {'NS' if ns is None else 'EW'}_PAIR_NUMBER")
+    declarer_text = _text(traveller, "PLAYED_BY")
+    declarer = _DECLARERS.get(declarer_text.upper()) if declarer_text else None
+    if declarer_text and declarer is None:
+        raise ValueError(f"invalid PLAYED_BY: {declarer_text!r}")
+    passed = contract is not None and contract.upper() in _PASSED
+    ns_mp, ew_mp = _text(traveller, "NS_MATCH_POINTS"), _text(traveller, "EW_MATCH_POINTS")
+    return TravellerLine(
+        board=board,
+        ns=ns,
+        ew=ew,
+        ns_score=ns_score,
+        adjusted=adjusted,
+        contract=contract,
+        declarer=None if passed else declarer,
+        tricks=None if adjusted or passed else parse_tricks(_text(traveller, "TRICKS"), contract),
+        original_ns_mp=parse_number(ns_mp) if ns_mp is not None else None,
+        original_ew_mp=parse_number(ew_mp) if ew_mp is not None else None,
+    )
+
+
+def _ns_score(score: str | None, ns_text: str | None, ew_text: str | None,
+              contract: str | None) -> int | None:  # fmt: skip
+    for text in (score, ns_text, ew_text):
+        if text is not None and text.upper() in NOT_PLAYED:
+            return None
+    if score is not None:
+        return parse_score(score)
+    if ns_text is not None:
+        return parse_score(ns_text)
+    if ew_text is not None:
+        return -parse_score(ew_text)
+    if contract is not None and contract.upper() in _PASSED:
+        return 0
+    return None
+
+
+def _pair(text: str | None, section: str) -> str | None:
+    if text is None:
+        return None
+    if section and not text.upper().startswith(section.upper()):
+        return section + text
+    return text
+
+
+def _ranking(tree: _Tree, participants: ET.Element, section: str) -> list[tuple[str, float]]:
+    ranking = []
+    for pair in participants.iter("PAIR"):
+        number = _pair(_text(pair, "PAIR_NUMBER"), section)
+        figure = _text(pair, "PERCENTAGE") or _text(pair, "TOTAL_SCORE")
+        if number is None or figure is None:
+            continue
+        try:
+            ranking.append((number, parse_number(figure.rstrip("%"))))
+        except ValueError as error:
+            raise UsebioError(str(error), origin=tree.origin, line=tree.line(pair)) from None
+    return ranking
