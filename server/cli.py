@@ -56,6 +56,21 @@ def build_parser() -> argparse.ArgumentParser:
     tables.add_argument("db")
     tables.add_argument("--json", action="store_true")
 
+    mv = sub.add_parser("movement", help="a movement, checked, as JSON")
+    mv.add_argument("kind", help="mitchell, howell, barometer or roundrobin")
+    mv.add_argument("--tables", type=int, required=True)
+    mv.add_argument("--boards-per-round", type=int)
+    mv.add_argument("--rounds", type=int)
+    mv.add_argument("--json", action="store_true", help="print the movement (the default)")
+    mv.add_argument("--check", action="store_true", help="print the properties verified")
+    mv.add_argument("--even", choices=["skip", "relay"], help="even Mitchell: skip or relay")
+    mv.add_argument("--arrow-switch", help="'last' or a round number")
+    mv.add_argument("--half-table", choices=["sit-out", "phantom"])
+    mv.add_argument("--sections", type=int)
+    mv.add_argument("--teams", type=int, help="round robin: number of teams")
+    mv.add_argument("--segments", type=int, help="round robin: segments per match")
+    mv.add_argument("--double", action="store_true", help="round robin: double")
+
     rescore = sub.add_parser("rescore", help="score a PBN or USEBIO results file again")
     rescore.add_argument("file")
     rescore.add_argument("--json", action="store_true")
@@ -260,6 +275,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
           flush=True)
     serve(args.db, args.host, args.port)
     return 0
+
+
+def cmd_movement(args: argparse.Namespace) -> int:
+    from .movements.cli import movement_command
+
+    try:
+        out = movement_command(
+            args.kind, args.tables, args.boards_per_round, args.rounds, args.check,
+            even=args.even, arrow_switch=args.arrow_switch, half_table=args.half_table,
+            sections=args.sections, teams=args.teams, segments=args.segments,
+            double=args.double or None,
+        )
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    print(json.dumps(out, indent=2))
+    return 0 if out.get("ok", True) else 1
 
 
 def cmd_rescore(args: argparse.Namespace) -> int:

@@ -5,10 +5,12 @@ the table of the same rank. Each round EW move up one table and the boards move 
 an odd number of tables that is the whole story (one board set per table, as many rounds as
 tables). With an even number, EW would meet boards they have played halfway through, so one of:
 
-- **skip** (the default): EW skip one table after round tables/2; tables - 1 rounds.
+- **skip** (the default): EW skip one table after round N/2; N - 1 rounds, each EW pair misses
+  one NS pair. (An Nth round would bring every EW pair back to its first opponents, so there
+  is none.)
 - **relay and bye stand**: tables 1 and N share one board set (a relay) and a bye stand sits
   between tables N/2 and N/2+1, so the boards go round N+1 places while the pairs go round N;
-  N rounds, every EW pair meets every NS pair.
+  N rounds, every EW pair meets every NS pair (the EBU's "share and relay" Mitchell).
 
 Options: an arrow switch (the boards turned in some rounds, so the field has one winner); a half
 table (one pair missing: its opponents sit out, or play a phantom pair); several sections on
@@ -29,6 +31,7 @@ class EvenTables(enum.Enum):
     """How a Mitchell with an even number of tables keeps EW off boards they played."""
 
     SKIP = "skip"
+    """EW skip a table after round N/2."""
     RELAY = "relay"
     """Relay and bye stand: tables 1 and N share, a bye stand between N/2 and N/2 + 1."""
 
