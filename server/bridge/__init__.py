@@ -16,11 +16,13 @@ from server.bridge.errors import (
     InvalidSeatError,
     InvalidTricksError,
 )
+from server.bridge.mini import K8_2, MiniBridge, MiniKind
 from server.bridge.result import Result
 from server.bridge.scores import ns_score, score
 from server.bridge.seat import Seat
 
 __all__ = [
+    "K8_2",
     "Board",
     "BridgeError",
     "Contract",
@@ -28,6 +30,8 @@ __all__ = [
     "InvalidContractError",
     "InvalidSeatError",
     "InvalidTricksError",
+    "MiniBridge",
+    "MiniKind",
     "Result",
     "Seat",
     "Strain",
