@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from .bridge import Board, BridgeError, Contract, Seat, ns_score
+from .bridge import K8_2, Board, BridgeError, Card, Contract, Seat, ns_score
 from .clock import RoundClock, round_duration_ms
 from .errors import TravellerError, ok_body
 from .scoring import Played, pair_standings
@@ -58,7 +59,7 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
     scored = {(r.round, r.board) for r in results}
     here = current_round(seatings, scored)
     return {
-        "event": {"name": store.setting("name", "")},
+        "event": event_wire(store),
         "section": table.section,
         "table": table.number,
         "round": here.round if here else None,
@@ -84,6 +85,16 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
     }
 
 
+def event_wire(store: Store) -> dict[str, Any]:
+    """What a terminal needs to know of the event's rules to enter results offline."""
+    preset = store.setting("preset", {})
+    return {
+        "name": store.setting("name", ""),
+        "lead": preset.get("lead", "optional"),
+        "mini_bridge": bool(preset.get("mini_bridge", False)),
+    }
+
+
 def _field(payload: Mapping[str, Any], name: str) -> Any:
     if name not in payload:
         raise TravellerError("missing_field", f"the result has no {name!r}")
@@ -96,7 +107,49 @@ def _int(value: Any, code: str, what: str) -> int:
     return value
 
 
-def parse_submission(payload: Any) -> tuple[str, int, Contract, Seat | None, int]:
+@dataclass(frozen=True)
+class Submission:
+    """A `submit_result` payload whose form has been checked."""
+
+    op_id: str
+    board: int
+    contract: Contract
+    declarer: Seat | None
+    tricks: int
+    lead: Card | None
+
+
+def _lead(payload: Mapping[str, Any], contract: Contract, rule: str) -> Card | None:
+    text = payload.get("lead")
+    if contract.is_passed_out or rule == "off":
+        return None
+    if text in (None, ""):
+        if rule == "required":
+            raise TravellerError("missing_lead", "this event needs the opening lead")
+        return None
+    if not isinstance(text, str):
+        raise TravellerError("invalid_lead", f"invalid card: {text!r}")
+    try:
+        return Card.parse(text)
+    except BridgeError as exc:
+        raise TravellerError("invalid_lead", str(exc)) from None
+
+
+def _check_mini_bridge(contract: Contract) -> None:
+    """K8.2: only a partscore (played at the one level) or a game, undoubled."""
+    if contract.is_passed_out or contract.strain is None:
+        return
+    game = K8_2.game_levels[contract.strain]
+    if contract.doubling or contract.level not in (1, game):
+        raise TravellerError(
+            "not_mini_bridge",
+            f"mini bridge has only partscores (1{contract.strain.letter}) and games "
+            f"({game}{contract.strain.letter}), undoubled: not {contract.code}",
+        )
+
+
+def parse_submission(payload: Any, lead_rule: str = "optional",
+                     mini_bridge: bool = False) -> Submission:
     """Check a `submit_result` payload's form; raises TravellerError naming the bad field."""
     if not isinstance(payload, Mapping):
         raise TravellerError("bad_payload", "a result must be an object with op_id, board, "
@@ -113,8 +166,10 @@ def parse_submission(payload: Any) -> tuple[str, int, Contract, Seat | None, int
         contract = Contract.parse(text)
     except BridgeError as exc:
         raise TravellerError("invalid_contract", str(exc)) from None
+    if mini_bridge:
+        _check_mini_bridge(contract)
     if contract.is_passed_out:
-        return op_id, board, contract, None, 0
+        return Submission(op_id, board, contract, None, 0, None)
     declarer_text = _field(payload, "declarer")
     try:
         declarer = Seat.parse(declarer_text) if isinstance(declarer_text, str) else None
@@ -126,7 +181,8 @@ def parse_submission(payload: Any) -> tuple[str, int, Contract, Seat | None, int
     tricks = _int(_field(payload, "tricks"), "invalid_tricks", "tricks")
     if not 0 <= tricks <= 13:
         raise TravellerError("invalid_tricks", f"declarer takes 0 to 13 tricks, not {tricks}")
-    return op_id, board, contract, declarer, tricks
+    return Submission(op_id, board, contract, declarer, tricks,
+                      _lead(payload, contract, lead_rule))
 
 
 def submit_result(
@@ -137,7 +193,10 @@ def submit_result(
     A replayed op_id is acknowledged again and stored once. The acknowledgement is built only
     after the transaction commits, so an `ok` the terminal sees is on disk.
     """
-    op_id, board, contract, declarer, tricks = parse_submission(payload)
+    rules = event_wire(store)
+    checked = parse_submission(payload, rules["lead"], rules["mini_bridge"])
+    op_id, board, contract, declarer, tricks = (
+        checked.op_id, checked.board, checked.contract, checked.declarer, checked.tricks)
     vulnerability = Board(board).vulnerability if board >= 1 else None
     if vulnerability is None:
         raise TravellerError("invalid_board", f"there is no board {board}")
@@ -170,7 +229,7 @@ def submit_result(
             op_id=op_id, section=table.section, table_number=table.number, round=here.round,
             board=board, ns_pair=here.ns_pair, ew_pair=here.ew_pair, contract=contract.code,
             declarer=declarer.name if declarer else None, tricks=tricks, ns_score=score,
-            entered_ms=now_ms, source=actor,
+            entered_ms=now_ms, source=actor, lead=checked.lead.code if checked.lead else None,
         )
         if (here.round, board) in store.scored_boards(db, table.section, table.number):
             raise TravellerError("already_scored", f"board {board} is already scored at this "

@@ -8,6 +8,7 @@ simulator all build on. Everything a caller needs is re-exported here; bad input
 from __future__ import annotations
 
 from server.bridge.board import Board, Vulnerability
+from server.bridge.card import Card, InvalidCardError
 from server.bridge.contract import Contract, Strain
 from server.bridge.errors import (
     BridgeError,
@@ -25,8 +26,10 @@ __all__ = [
     "K8_2",
     "Board",
     "BridgeError",
+    "Card",
     "Contract",
     "InvalidBoardError",
+    "InvalidCardError",
     "InvalidContractError",
     "InvalidSeatError",
     "InvalidTricksError",

@@ -36,6 +36,10 @@ class Preset:
     clock_minutes: float = 8.0
     """Minutes allowed per `clock_per_boards` boards (K12.1-2: 8 per board; D3.5: 102 per 12)."""
     clock_per_boards: int = 1
+    lead: str = "optional"
+    """The opening lead at entry: "off", "optional" or "required"."""
+    mini_bridge: bool = False
+    """K8.2: contracts are only partscores (at the one level) or games, undoubled."""
     rules: tuple[str, ...] = ()
     """The rule IDs of REGULATIONS.md this preset configures, for people reading it."""
     source: str = ""
@@ -48,9 +52,11 @@ _SCHEMA: dict[str, dict[str, type | tuple[type, ...]]] = {
     "movement": {"kind": str, "tables": int, "boards_per_round": int, "rounds": int},
     "scoring": {"method": str},
     "clock": {"minutes": (int, float), "per_boards": int},
+    "entry": {"lead": str, "mini_bridge": bool},
 }
 _KINDS = ("pairs", "teams")
 _METHODS = ("mp",)
+_LEADS = ("off", "optional", "required")
 
 
 def parse_preset(text: str, origin: str = "<preset>") -> Preset:
@@ -73,7 +79,9 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
             expected = _SCHEMA[section].get(key)
             if expected is None:
                 problems.append(f"[{section}] {key}: unknown setting")
-            elif isinstance(item, bool) or not isinstance(item, expected):
+            elif (isinstance(item, bool) and expected is not bool) or not isinstance(
+                item, expected
+            ):
                 problems.append(f"[{section}] {key}: wrong type {type(item).__name__}")
             else:
                 known[section][key] = item
@@ -92,6 +100,9 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
     for key, low in (("tables", 1), ("boards_per_round", 1), ("rounds", 1)):
         if key in movement and movement[key] < low:
             problems.append(f"[movement] {key}: must be at least {low}")
+    entry = known.get("entry", {})
+    if entry.get("lead", "optional") not in _LEADS:
+        problems.append(f"[entry] lead: {entry['lead']!r} is not one of {', '.join(_LEADS)}")
     if clock.get("minutes", 8) <= 0 or clock.get("per_boards", 1) < 1:
         problems.append("[clock]: minutes must be positive and per_boards at least 1")
     if problems:
@@ -106,6 +117,8 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
         scoring=method,
         clock_minutes=float(clock.get("minutes", 8)),
         clock_per_boards=clock.get("per_boards", 1),
+        lead=entry.get("lead", "optional"),
+        mini_bridge=entry.get("mini_bridge", False),
         rules=tuple(str(r) for r in event.get("rules", [])),
         source=event.get("source", ""),
         extra=extra,

@@ -18,6 +18,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from numbers import Real
 
+from server.scoring.wbf25_table import SOURCE as WBF25_SOURCE
+from server.scoring.wbf25_table import UPPER_LIMITS as WBF25_UPPER_LIMITS
+
 TAU = (math.sqrt(5) - 1) / 2
 """The golden-ratio constant of the WBF 2013 formula, about 0.618."""
 
@@ -227,12 +230,20 @@ ACBL30 = BandScale(
             (31, 29, 1), (36, 30, 0)])),
     ))
 
+
+def _wbf25_tables() -> tuple[BandTable, ...]:
+    # Column i of the published table (0 = the draw) is worth 15 + i VPs to the winner, capped
+    # at 25, and 15 - i to the loser; past the last column the match is 25:0.
+    tables = []
+    for boards, limits in sorted(WBF25_UPPER_LIMITS.items()):
+        lows = (0, *(limit + 1 for limit in limits))
+        rows = [(low, min(15 + column, 25), 15 - column) for column, low in enumerate(lows)]
+        tables.append(BandTable(boards, boards, bands(rows)))
+    return tuple(tables)
+
+
 WBF25 = BandScale(
-    name="wbf25", total=30, maximum=25,
-    source="WBF 25-VP scale by number of boards (25:0, draw 15:15), in force until 2012. "
-           "No published copy of its tables could be verified, so none ships: an event "
-           "supplies the official table with BandScale(..., tables=...) (see load_band_rows)",
-    tables=())
+    name="wbf25", total=30, maximum=25, source=WBF25_SOURCE, tables=_wbf25_tables())
 
 _SCALES: dict[str, VpScale] = {}
 _ALIASES: dict[str, str] = {}

@@ -54,6 +54,7 @@ class ResultRow:
     ns_score: int
     entered_ms: int
     source: str
+    lead: str | None = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> ResultRow:
@@ -70,5 +71,6 @@ class ResultRow:
             "declarer": self.declarer,
             "tricks": self.tricks,
             "ns_score": self.ns_score,
+            "lead": self.lead,
             "op_id": self.op_id,
         }

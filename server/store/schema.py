@@ -82,3 +82,8 @@ def m001_event(db: Database) -> None:
         },
         pk="id",
     )
+
+
+@migrations()
+def m002_opening_lead(db: Database) -> None:
+    db["results"].add_column("lead", str)

@@ -104,12 +104,12 @@ def test_a_fractional_margin_lies_between_its_whole_neighbours() -> None:
 
 
 def test_d1_3_wbf25_is_a_25_to_0_scale_with_15_15_draws() -> None:
-    """D1.3: the WBF 25-VP scale (25:0, draw 15:15) is registered; no unverified table ships, so
-    a board count without an official table loaded is refused with a reason."""
+    """D1.3: the WBF 25-VP scale (25:0, draw 15:15) is registered with its published tables
+    (tests/unit/test_vp_wbf25.py checks them); a board count it has no table for is refused."""
     scale = find_scale("wbf25")
     assert (scale.total, scale.maximum) == (30, 25)
-    with pytest.raises(UnsupportedBoardsError, match="no published table for 24 boards"):
-        scale.convert(10, 24)
+    with pytest.raises(UnsupportedBoardsError, match="no published table for 26 boards"):
+        scale.convert(10, 26)
 
 
 def test_d1_3_an_official_25_vp_table_can_be_loaded() -> None:
