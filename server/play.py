@@ -15,7 +15,7 @@ from typing import Any
 from .bridge import K8_2, Board, BridgeError, Card, Contract, Seat, ns_score
 from .clock import RoundClock, round_duration_ms
 from .errors import TravellerError, ok_body
-from .scoring import Played, pair_standings
+from .scoring import Played, matchpoints, pair_standings
 from .store import ResultRow, SeatingRow, Store, TableRow
 
 _OP_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -81,8 +81,76 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
         ],
         "results": [r.wire() for r in results],
         "clock": clock_wire(store.clock(), now_ms),
+        "calls": [call_wire(c) for c in store.calls(table.section, table.number)],
         "now_ms": now_ms,
     }
+
+
+def call_wire(call: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: call[k] for k in ("id", "op_id", "section", "table_number", "round", "reason",
+                                 "called_ms", "answer", "answered_ms")}
+
+
+def call_director(store: Store, table: TableRow, payload: Any, now_ms: int) -> dict[str, Any]:
+    """A table calls the director; a replayed op_id is the same call."""
+    if not isinstance(payload, Mapping):
+        raise TravellerError("bad_payload", "a call must be an object with op_id and reason")
+    op_id = payload.get("op_id")
+    if not isinstance(op_id, str) or not _OP_ID.match(op_id):
+        raise TravellerError("invalid_op_id", f"op_id must be 8-64 letters, digits or dashes, "
+                             f"not {op_id!r}")
+    reason = payload.get("reason", "")
+    if not isinstance(reason, str) or len(reason) > 200:
+        raise TravellerError("invalid_reason", "the reason must be text of at most 200 "
+                             "characters")
+    with store.write() as db:
+        here = current_round(store.seatings(table.section, table.number),
+                             store.scored_boards(db, table.section, table.number))
+        call_id = store.insert_call(db, {
+            "op_id": op_id, "section": table.section, "table_number": table.number,
+            "round": here.round if here else None, "reason": reason.strip() or "director",
+            "called_ms": now_ms, "answer": None, "answered_ms": None,
+        }, actor=f"table {table.number}")
+    return ok_body(call_id=call_id)
+
+
+def answer_call(store: Store, call_id: int, answer: str, now_ms: int,
+                actor: str) -> dict[str, Any]:
+    """The director's answer to a call, shown on the table's terminal."""
+    answer = answer.strip()
+    if not answer:
+        raise TravellerError("missing_answer", "write an answer for the table")
+    with store.write() as db:
+        call = store.answer_call(db, call_id, answer[:500], now_ms, actor)
+    if call is None:
+        raise TravellerError("unknown_call", f"there is no call {call_id}", 404)
+    return call_wire(call)
+
+
+def traveller(store: Store, table: TableRow, board: Any) -> dict[str, Any]:
+    """A board's results so far, for a table that has played it (never before)."""
+    if not event_wire(store)["show_traveller"]:
+        raise TravellerError("traveller_hidden", "this event does not show travellers at the "
+                             "table", 403)
+    board = _int(board, "invalid_board", "board")
+    results = [r for r in store.results(table.section) if r.board == board]
+    if not any(r.table_number == table.number for r in results):
+        raise TravellerError("not_played_yet", f"board {board} has not been played at this "
+                             "table yet", 403)
+    points = matchpoints([r.ns_score for r in results])
+    top = 2 * (len(results) - 1)
+    rows = [
+        {
+            "ns_pair": r.ns_pair, "ew_pair": r.ew_pair, "contract": r.contract,
+            "declarer": r.declarer, "tricks": r.tricks, "lead": r.lead, "ns_score": r.ns_score,
+            "ns_mp": mp, "ew_mp": top - mp,
+            "ns_pct": round(mp / top * 100, 2) if top else None,
+            "this_table": r.table_number == table.number,
+        }
+        for r, mp in zip(results, points, strict=True)
+    ]
+    rows.sort(key=lambda row: -row["ns_score"])
+    return ok_body(board=board, top=top, results=rows)
 
 
 def event_wire(store: Store) -> dict[str, Any]:
@@ -92,6 +160,7 @@ def event_wire(store: Store) -> dict[str, Any]:
         "name": store.setting("name", ""),
         "lead": preset.get("lead", "optional"),
         "mini_bridge": bool(preset.get("mini_bridge", False)),
+        "show_traveller": bool(preset.get("show_traveller", True)),
     }
 
 
@@ -269,7 +338,8 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int) ->
                 "last_entry": last.wire() | {"entered_ms": last.entered_ms} if last else None,
             }
         )
-    return {"tables": rows, "results": len(results), "clock": clock_wire(store.clock(), now_ms)}
+    return {"tables": rows, "results": len(results), "clock": clock_wire(store.clock(), now_ms),
+            "calls": [call_wire(c) for c in store.calls(open_only=True)]}
 
 
 def start_clock(store: Store, now_ms: int, actor: str) -> RoundClock:

@@ -40,6 +40,8 @@ class Preset:
     """The opening lead at entry: "off", "optional" or "required"."""
     mini_bridge: bool = False
     """K8.2: contracts are only partscores (at the one level) or games, undoubled."""
+    show_traveller: bool = True
+    """Whether a table sees a board's traveller after it has played the board."""
     rules: tuple[str, ...] = ()
     """The rule IDs of REGULATIONS.md this preset configures, for people reading it."""
     source: str = ""
@@ -52,7 +54,7 @@ _SCHEMA: dict[str, dict[str, type | tuple[type, ...]]] = {
     "movement": {"kind": str, "tables": int, "boards_per_round": int, "rounds": int},
     "scoring": {"method": str},
     "clock": {"minutes": (int, float), "per_boards": int},
-    "entry": {"lead": str, "mini_bridge": bool},
+    "entry": {"lead": str, "mini_bridge": bool, "show_traveller": bool},
 }
 _KINDS = ("pairs", "teams")
 _METHODS = ("mp",)
@@ -119,6 +121,7 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
         clock_per_boards=clock.get("per_boards", 1),
         lead=entry.get("lead", "optional"),
         mini_bridge=entry.get("mini_bridge", False),
+        show_traveller=entry.get("show_traveller", True),
         rules=tuple(str(r) for r in event.get("rules", [])),
         source=event.get("source", ""),
         extra=extra,

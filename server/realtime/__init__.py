@@ -140,6 +140,35 @@ def register(app: Flask, socketio: SocketIO) -> None:
             notifier.changed(table)
         return ack
 
+    def guarded(table_action: Any) -> Any:
+        """Run a table's request; bad input and bugs become error acks, never exceptions."""
+        table = get_presence().table_of(request.sid)  # type: ignore[attr-defined]
+        if table is None:
+            return error_body("not_joined", "this connection has no table", 403)
+        try:
+            return table_action(table)
+        except TravellerError as exc:
+            return exc.body()
+        except Exception:
+            log.exception("table request failed for table %s", table.number)
+            return error_body("internal_error", "the server could not do this", 500)
+
+    @socketio.on("call_director", namespace="/table")
+    def call_director(payload: Any = None) -> dict[str, Any]:
+        def act(table: TableRow) -> dict[str, Any]:
+            ack = play.call_director(get_store(), table, payload, now_ms())
+            notifier.changed(table)
+            return ack
+
+        result: dict[str, Any] = guarded(act)
+        return result
+
+    @socketio.on("get_traveller", namespace="/table")
+    def get_traveller(payload: Any = None) -> dict[str, Any]:
+        board = payload.get("board") if isinstance(payload, dict) else None
+        result: dict[str, Any] = guarded(lambda t: play.traveller(get_store(), t, board))
+        return result
+
     @socketio.on("get_state", namespace="/table")
     def get_state(*_: Any) -> dict[str, Any]:
         table = get_presence().table_of(request.sid)  # type: ignore[attr-defined]

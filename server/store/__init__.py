@@ -168,6 +168,37 @@ class Store:
             None, json.dumps(result.wire()), "",
         )
 
+    # -- director calls ---------------------------------------------------------------------
+
+    def calls(self, section: str | None = None, table: int | None = None,
+              open_only: bool = False) -> list[dict[str, Any]]:
+        where, args = _filters(section=section, table_number=table)
+        if open_only:
+            where = f"{where} and answer is null" if where else "where answer is null"
+        with self.read() as db:
+            return list(db.query(f"select * from calls {where} order by id", args))
+
+    def insert_call(self, db: Database, call: dict[str, Any], actor: str) -> int:
+        """Store a director call inside an open write transaction; returns its id."""
+        earlier = list(db.query("select id from calls where op_id = ?", [call["op_id"]]))
+        if earlier:
+            return int(earlier[0]["id"])
+        table = db["calls"].insert(call)
+        call_id = int(table.last_pk)
+        self.audit(db, actor, "director_called", "call", str(call_id), None, json.dumps(call),
+                   call["reason"])
+        return call_id
+
+    def answer_call(self, db: Database, call_id: int, answer: str, now_ms: int,
+                    actor: str) -> dict[str, Any] | None:
+        rows = list(db.query("select * from calls where id = ?", [call_id]))
+        if not rows:
+            return None
+        db["calls"].update(call_id, {"answer": answer, "answered_ms": now_ms})
+        self.audit(db, actor, "call_answered", "call", str(call_id), rows[0]["answer"], answer,
+                   "")
+        return {**rows[0], "answer": answer, "answered_ms": now_ms}
+
     # -- clocks -----------------------------------------------------------------------------
 
     def clock(self) -> RoundClock | None:

@@ -87,3 +87,23 @@ def m001_event(db: Database) -> None:
 @migrations()
 def m002_opening_lead(db: Database) -> None:
     db["results"].add_column("lead", str)
+
+
+@migrations()
+def m003_director_calls(db: Database) -> None:
+    db["calls"].create(
+        {
+            "id": int,
+            "op_id": str,
+            "section": str,
+            "table_number": int,
+            "round": int,
+            "reason": str,
+            "called_ms": int,
+            "answer": str,
+            "answered_ms": int,
+        },
+        pk="id",
+        not_null={"op_id", "reason", "called_ms"},
+    )
+    db["calls"].create_index(["op_id"], unique=True)

@@ -5,7 +5,16 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from flask import Blueprint, jsonify, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from werkzeug.security import check_password_hash
 
 from .. import play
@@ -73,6 +82,32 @@ def start_clock() -> Any:
     push_grid(socketio)
     if request.accept_mimetypes.best == "application/json":
         return jsonify(ok_body(clock=play.clock_wire(get_store().clock(), _now_ms())))
+    return redirect(url_for(".grid"))
+
+
+@bp.post("/calls/<int:call_id>/answer")
+@director_required
+def answer_call(call_id: int) -> Any:
+    from ..realtime import push_table
+
+    answer = request.form.get("answer") or (request.get_json(silent=True) or {}).get("answer", "")
+    try:
+        call = play.answer_call(get_store(), call_id, str(answer), _now_ms(), actor="director")
+    except TravellerError as exc:
+        if request.accept_mimetypes.best == "application/json":
+            return jsonify(exc.body()), exc.status
+        return render_template("director_error.html", error=exc.error), exc.status
+    store = get_store()
+    table = next(t for t in store.tables()
+                 if (t.section, t.number) == (call["section"], call["table_number"]))
+    socketio = get_socketio()
+    socketio.emit("director_answer", call, namespace="/table",
+                  to=f"table:{table.section}:{table.number}")
+    push_table(socketio, table)
+    app_notifier = current_app.extensions["traveller.notifier"]
+    app_notifier.changed()
+    if request.accept_mimetypes.best == "application/json":
+        return jsonify(ok_body(call=call))
     return redirect(url_for(".grid"))
 
 

@@ -40,6 +40,29 @@ function draw(data) {
     }
   }
   setClock(data.clock);
+  drawCalls(data.calls);
+}
+
+const calls = document.getElementById("calls");
+
+function drawCalls(list) {
+  const csrf = calls.dataset.csrf;
+  calls.replaceChildren(...(list || []).map((c) => {
+    const form = document.createElement("form");
+    form.className = "call";
+    form.method = "post";
+    form.action = `/director/calls/${c.id}/answer`;
+    form.dataset.call = c.id;
+    const token = Object.assign(document.createElement("input"),
+      { type: "hidden", name: "csrf_token", value: csrf });
+    const who = document.createElement("strong");
+    who.textContent = `Table ${c.section}${c.table_number}`;
+    const answer = Object.assign(document.createElement("input"),
+      { name: "answer", placeholder: "Answer for the table", required: true });
+    const button = Object.assign(document.createElement("button"), { type: "submit", textContent: "Answer" });
+    form.append(token, who, document.createTextNode(` calls: ${c.reason} `), answer, button);
+    return form;
+  }));
 }
 
 function setClock(c) {
