@@ -22,6 +22,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..clock import RoundClock
+from . import schema_clocks, schema_rulings  # noqa: F401  (they register migrations)
 from .models import ResultRow, SeatingRow, TableRow
 from .schema import migrations
 
