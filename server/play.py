@@ -80,7 +80,7 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
             for s in seatings
         ],
         "results": [r.wire() for r in results],
-        "clock": clock_wire(store.clock(), now_ms),
+        "clock": clock_wire(table_clock(store, table.section, table.number), now_ms),
         "calls": [call_wire(c) for c in store.calls(table.section, table.number)],
         "now_ms": now_ms,
     }
@@ -307,8 +307,11 @@ def submit_result(
     return ok_body(ns_score=score, board=board, duplicate=False)
 
 
-def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int) -> dict[str, Any]:
-    """The director's live grid: every table's round, progress and terminal connection."""
+def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int,
+         offline_since: Mapping[tuple[str, int], int] | None = None) -> dict[str, Any]:
+    """The director's live grid: every table's round, progress, clock and terminal, and the
+    alerts waiting for the director."""
+    offline_since = offline_since or {}
     by_table: dict[tuple[str, int], list[SeatingRow]] = {}
     for seating in store.seatings():
         by_table.setdefault((seating.section, seating.table_number), []).append(seating)
@@ -316,6 +319,7 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int) ->
     results = store.results()
     for result in results:
         done_at.setdefault((result.section, result.table_number), []).append(result)
+    clocks = ClockBook.load(store)
     rows = []
     for table in store.tables():
         key = (table.section, table.number)
@@ -323,6 +327,8 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int) ->
         scored = {(r.round, r.board) for r in done}
         here = current_round(mine, scored)
         last = done[-1] if done else None
+        clock = clocks.of(table.section, table.number, here.round if here else None)
+        late = clock.late_minutes(now_ms) if here and clock and clock.round == here.round else 0
         rows.append(
             {
                 "section": table.section,
@@ -335,11 +341,89 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int) ->
                 "ns_pair": here.ns_pair if here else None,
                 "ew_pair": here.ew_pair if here else None,
                 "connected": connected.get(key, 0) > 0,
+                "offline_since_ms": None if connected.get(key, 0) else offline_since.get(key),
                 "last_entry": last.wire() | {"entered_ms": last.entered_ms} if last else None,
+                "clock": clock_wire(clock, now_ms),
+                "own_clock": clocks.own(table.section, table.number, clock),
+                "late_minutes": late,
             }
         )
+    calls = [call_wire(c) for c in store.calls(open_only=True)]
     return {"tables": rows, "results": len(results), "clock": clock_wire(store.clock(), now_ms),
-            "calls": [call_wire(c) for c in store.calls(open_only=True)]}
+            "calls": calls, "alerts": alerts(store, rows, calls, now_ms)}
+
+
+OFFLINE_ALERT_MS = 60_000
+"""A terminal lost for longer than this during a running round is an alert."""
+
+
+def alerts(store: Store, rows: list[dict[str, Any]], calls: list[dict[str, Any]],
+           now_ms: int) -> list[dict[str, Any]]:
+    """One queue, oldest first: director calls, tables late, terminals offline. An alert
+    leaves the queue when the director acknowledges it (a call: when it is answered)."""
+    acked = store.alert_acks()
+    queue = [
+        {"key": f"call:{c['id']}", "kind": "call", "section": c["section"],
+         "table": c["table_number"], "round": c["round"], "since_ms": c["called_ms"],
+         "text": c["reason"], "call_id": c["id"]}
+        for c in calls
+    ]
+    latest = store.clock()
+    for row in rows:
+        where = {"section": row["section"], "table": row["table"], "round": row["round"]}
+        clock = row["clock"]
+        if (not row["finished"] and clock["round"] == row["round"]
+                and clock["remaining_ms"] is not None and clock["remaining_ms"] < 0):
+            left = row["boards_in_round"] - row["boards_done"]
+            queue.append(where | {
+                "key": f"late:{row['section']}:{row['table']}:{row['round']}", "kind": "late",
+                "since_ms": now_ms + clock["remaining_ms"],
+                "text": f"{row['late_minutes']} min over time, {left} board(s) to play"})
+        since = row["offline_since_ms"]
+        if (since is not None and now_ms - since > OFFLINE_ALERT_MS and not row["finished"]
+                and latest is not None and latest.running):
+            queue.append(where | {
+                "key": f"offline:{row['section']}:{row['table']}:{since}", "kind": "offline",
+                "since_ms": since, "text": "terminal offline"})
+    return sorted((a for a in queue if a["key"] not in acked), key=lambda a: a["since_ms"])
+
+
+def acknowledge_alert(store: Store, key: str, now_ms: int, actor: str) -> None:
+    if not re.fullmatch(r"(late|offline):[A-Za-z]{1,3}:\d{1,4}:\d{1,15}", key):
+        raise TravellerError("unknown_alert", f"there is no alert {key!r} to acknowledge "
+                             "(a call is answered, not acknowledged)", 404)
+    with store.write() as db:
+        store.ack_alert(db, key, now_ms, actor)
+
+
+@dataclass(frozen=True)
+class ClockBook:
+    """Every stored clock, read once: the rounds' clocks and the tables' own clocks."""
+
+    rounds: dict[int, RoundClock]
+    tables: dict[tuple[str, int, int], RoundClock]
+
+    @classmethod
+    def load(cls, store: Store) -> ClockBook:
+        return cls(store.clocks(), store.table_clocks())
+
+    def of(self, section: str, table: int, round: int | None = None) -> RoundClock | None:
+        """A table's effective clock for `round` (its own, else the round's); without a
+        round, or for a round not started yet, the latest round's clock."""
+        if round is None or round not in self.rounds:
+            if not self.rounds:
+                return None
+            round = max(self.rounds)
+        return self.tables.get((section, table, round), self.rounds[round])
+
+    def own(self, section: str, table: int, clock: RoundClock | None) -> bool:
+        return clock is not None and (section, table, clock.round) in self.tables
+
+
+def table_clock(store: Store, section: str, table: int,
+                round: int | None = None) -> RoundClock | None:
+    """The clock a table plays by: its own for the round if the director gave it one."""
+    return ClockBook.load(store).of(section, table, round)
 
 
 def start_clock(store: Store, now_ms: int, actor: str) -> RoundClock:
@@ -360,6 +444,56 @@ def start_clock(store: Store, now_ms: int, actor: str) -> RoundClock:
     with store.write() as db:
         store.save_clock(db, clock, actor=actor, why=f"round {number} started")
     return clock
+
+
+CLOCK_ACTIONS = ("pause", "resume", "extend")
+
+
+def change_clock(store: Store, action: str, now_ms: int, actor: str, *,
+                 table: TableRow | None = None, round: int | None = None,
+                 minutes: Any = None, why: str = "") -> RoundClock:
+    """Pause, resume or extend a round's clock: for every table, or for one table only.
+
+    One table gets its own clock, copied from the round's, which then runs apart from it
+    (a table that started late is paused until it starts, or extended). A change for every
+    table changes the round's clock and each table's own clock of that round alike.
+    """
+    if action not in CLOCK_ACTIONS:
+        raise TravellerError("invalid_clock_action", f"a clock can be paused, resumed or "
+                             f"extended, not {action!r}", 404)
+    delta = 0
+    if action == "extend":
+        try:
+            value = float(minutes)
+        except (TypeError, ValueError):
+            raise TravellerError("invalid_minutes", f"extend by a number of minutes, not "
+                                 f"{minutes!r}") from None
+        if not -120 <= value <= 120 or value == 0:
+            raise TravellerError("invalid_minutes", "extend by -120 to 120 minutes, not 0")
+        delta = round_duration_ms(1, value)
+
+    def change(clock: RoundClock) -> RoundClock:
+        if action == "pause":
+            return clock.pause(now_ms)
+        if action == "resume":
+            return clock.start(now_ms)
+        return clock.extend(delta)
+
+    with store.write() as db:
+        base = store.clock(round)
+        if base is None:
+            raise TravellerError("no_clock", "start the round's clock first", 409)
+        why = why.strip()[:200] or (
+            f"{action} round {base.round}" + (f" by {minutes} min" if delta else ""))
+        if table is None:
+            store.save_clock(db, change(base), actor=actor, why=why)
+            for (section, number, _), own in store.table_clocks(base.round).items():
+                store.save_table_clock(db, section, number, change(own), actor=actor, why=why)
+            return change(base)
+        mine = store.table_clocks(base.round).get((table.section, table.number, base.round))
+        new = change(mine or base)
+        store.save_table_clock(db, table.section, table.number, new, actor=actor, why=why)
+        return new
 
 
 def standings(store: Store) -> dict[str, list[dict[str, Any]]]:

@@ -38,15 +38,50 @@ def push_table(socketio: SocketIO, table: TableRow) -> None:
                   to=table_room(table))
 
 
+class Offline:
+    """Since when each table that had a terminal has had none (in memory, like Presence)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._since: dict[tuple[str, int], int] = {}
+
+    def joined(self, table: TableRow) -> None:
+        with self._lock:
+            self._since.pop((table.section, table.number), None)
+
+    def left(self, table: TableRow, connected: dict[tuple[str, int], int], at_ms: int) -> None:
+        key = (table.section, table.number)
+        with self._lock:
+            if not connected.get(key):
+                self._since.setdefault(key, at_ms)
+
+    def snapshot(self) -> dict[tuple[str, int], int]:
+        with self._lock:
+            return dict(self._since)
+
+
+def get_offline() -> Offline:
+    offline: Offline = current_app.extensions["traveller.offline"]
+    return offline
+
+
+def director_grid() -> dict[str, Any]:
+    return play.grid(get_store(), get_presence().snapshot(), now_ms(), get_offline().snapshot())
+
+
 def push_grid(socketio: SocketIO) -> None:
-    socketio.emit("grid", play.grid(get_store(), get_presence().snapshot(), now_ms()),
-                  namespace="/director")
+    socketio.emit("grid", director_grid(), namespace="/director")
 
 
 def push_clock(socketio: SocketIO) -> None:
-    wire = play.clock_wire(get_store().clock(), now_ms())
-    socketio.emit("clock", wire, namespace="/table")
-    socketio.emit("clock", wire, namespace="/director")
+    """Each table its own effective clock (a table may run on its own), the console the
+    round's clock."""
+    store, now = get_store(), now_ms()
+    clocks = play.ClockBook.load(store)
+    for table in store.tables():
+        socketio.emit("clock", play.clock_wire(clocks.of(table.section, table.number), now),
+                      namespace="/table", to=table_room(table))
+    socketio.emit("clock", play.clock_wire(store.clock(), now), namespace="/director")
 
 
 class Notifier:
@@ -104,6 +139,7 @@ class Notifier:
 
 def register(app: Flask, socketio: SocketIO) -> None:
     notifier = app.extensions["traveller.notifier"] = Notifier(socketio)
+    app.extensions["traveller.offline"] = Offline()
 
     @socketio.on("connect", namespace="/table")
     def table_connect(auth: Any = None) -> None:
@@ -113,12 +149,15 @@ def register(app: Flask, socketio: SocketIO) -> None:
             raise ConnectionRefusedError("unknown table: scan the QR code on the table card again")
         join_room(table_room(table))
         get_presence().join(request.sid, table)  # type: ignore[attr-defined]
+        get_offline().joined(table)
         emit("state", play.table_state(get_store(), table, now_ms()))
         notifier.changed()
 
     @socketio.on("disconnect", namespace="/table")
     def table_disconnect(*_: Any) -> None:
-        if get_presence().leave(request.sid) is not None:  # type: ignore[attr-defined]
+        table = get_presence().leave(request.sid)  # type: ignore[attr-defined]
+        if table is not None:
+            get_offline().left(table, get_presence().snapshot(), now_ms())
             notifier.changed()
 
     @socketio.on("submit_result", namespace="/table")
@@ -180,4 +219,4 @@ def register(app: Flask, socketio: SocketIO) -> None:
     def director_connect(auth: Any = None) -> None:
         if not session.get("director"):
             raise ConnectionRefusedError("log in as the director first")
-        emit("grid", play.grid(get_store(), get_presence().snapshot(), now_ms()))
+        emit("grid", director_grid())

@@ -202,26 +202,80 @@ class Store:
 
     # -- clocks -----------------------------------------------------------------------------
 
-    def clock(self) -> RoundClock | None:
-        """The clock of the latest round the director started."""
+    def clock(self, round: int | None = None) -> RoundClock | None:
+        """The clock of a round, or of the latest round the director started."""
         with self.read() as db:
-            rows = list(db.query("select * from clocks order by round desc limit 1"))
+            if round is None:
+                rows = list(db.query("select * from clocks order by round desc limit 1"))
+            else:
+                rows = list(db.query("select * from clocks where round = ?", [round]))
         return RoundClock(**rows[0]) if rows else None
+
+    def clocks(self) -> dict[int, RoundClock]:
+        """Every round clock the director started, by round."""
+        with self.read() as db:
+            return {r["round"]: RoundClock(**r) for r in db.query("select * from clocks")}
+
+    def table_clocks(self, round: int | None = None) -> dict[tuple[str, int, int], RoundClock]:
+        """Tables' own clocks, by (section, table, round)."""
+        where, args = _filters(round=round)
+        with self.read() as db:
+            rows = db.query(f"select * from table_clocks {where}", args)
+            return {
+                (r.pop("section"), r.pop("table_number"), r["round"]): RoundClock(**r)
+                for r in rows
+            }
+
+    def save_table_clock(self, db: Database, section: str, table: int, clock: RoundClock,
+                         actor: str, why: str = "") -> None:
+        """Store a table's own clock for a round, with its audit row."""
+        key = [section, table, clock.round]
+        old = list(db.query("select * from table_clocks where section = ? and table_number = ?"
+                            " and round = ?", key))
+        new = {"section": section, "table_number": table, **_clock_row(clock)}
+        db["table_clocks"].upsert(new, pk=("section", "table_number", "round"))
+        self.audit(db, actor, "table_clock", "clock", f"{section}/{table}/{clock.round}",
+                   json.dumps(old[0]) if old else None, json.dumps(new), why)
 
     def save_clock(self, db: Database, clock: RoundClock, actor: str, why: str = "") -> None:
         old = list(db.query("select * from clocks where round = ?", [clock.round]))
-        new = {
-            "round": clock.round,
-            "duration_ms": clock.duration_ms,
-            "started_ms": clock.started_ms,
-            "used_ms": clock.used_ms,
-            "extension_ms": clock.extension_ms,
-        }
+        new = _clock_row(clock)
         db["clocks"].upsert(new, pk="round")
         self.audit(
             db, actor, "clock", "clock", str(clock.round),
             json.dumps(old[0]) if old else None, json.dumps(new), why,
         )
+
+    # -- slow play (K12.2) and alerts ------------------------------------------------------
+
+    def slow_play_rulings(self, section: str | None = None) -> list[dict[str, Any]]:
+        """The director's applied or waived slow-play penalties."""
+        where, args = _filters(section=section)
+        with self.read() as db:
+            return list(db.query(
+                f"select * from slow_play {where} order by section, session, pair_number", args))
+
+    def save_slow_play(self, db: Database, ruling: dict[str, Any], actor: str, why: str) -> None:
+        """Store the director's slow-play decision for one pair and session, with its audit."""
+        key = [ruling["section"], ruling["session"], ruling["pair_number"]]
+        old = list(db.query("select * from slow_play where section = ? and session = ? and "
+                            "pair_number = ?", key))
+        db["slow_play"].upsert(ruling, pk=("section", "session", "pair_number"))
+        self.audit(db, actor, f"slow_play_{ruling['status']}", "slow_play",
+                   "/".join(map(str, key)), json.dumps(old[0]) if old else None,
+                   json.dumps(ruling), why)
+
+    def alert_acks(self) -> dict[str, dict[str, Any]]:
+        with self.read() as db:
+            return {r["key"]: r for r in db.query("select * from alert_acks")}
+
+    def ack_alert(self, db: Database, key: str, now_ms: int, actor: str) -> bool:
+        """Acknowledge an alert once; False when it was already acknowledged."""
+        if list(db.query("select key from alert_acks where key = ?", [key])):
+            return False
+        db["alert_acks"].insert({"key": key, "acked_ms": now_ms, "actor": actor})
+        self.audit(db, actor, "alert_acknowledged", "alert", key, None, str(now_ms), "")
+        return True
 
     # -- audit ------------------------------------------------------------------------------
 
@@ -245,6 +299,16 @@ class Store:
     def audit_rows(self) -> list[dict[str, Any]]:
         with self.read() as db:
             return list(db.query("select * from audit order by id"))
+
+
+def _clock_row(clock: RoundClock) -> dict[str, Any]:
+    return {
+        "round": clock.round,
+        "duration_ms": clock.duration_ms,
+        "started_ms": clock.started_ms,
+        "used_ms": clock.used_ms,
+        "extension_ms": clock.extension_ms,
+    }
 
 
 def _filters(**columns: Any) -> tuple[str, list[Any]]:

@@ -1,4 +1,5 @@
-"""The director console: log in, watch the live grid, start the round clock, read results."""
+"""The director console: log in, watch the live grid and its alerts, run the round clocks,
+rule on slow play (K12.2), read results."""
 
 from __future__ import annotations
 
@@ -17,9 +18,10 @@ from flask import (
 )
 from werkzeug.security import check_password_hash
 
-from .. import play
-from ..app import get_presence, get_socketio, get_store
+from .. import play, slowplay
+from ..app import get_socketio, get_store
 from ..errors import TravellerError, ok_body
+from ..store import TableRow
 from .security import director_required
 
 bp = Blueprint("director", __name__, url_prefix="/director")
@@ -52,18 +54,44 @@ def logout() -> Any:
     return redirect(url_for(".login"))
 
 
+def _wants_json() -> bool:
+    return request.accept_mimetypes.best == "application/json"
+
+
+def _refused(exc: TravellerError) -> Any:
+    if _wants_json():
+        return jsonify(exc.body()), exc.status
+    return render_template("director_error.html", error=exc.error,
+                           name=get_store().setting("name", "")), exc.status
+
+
+def _done(target: str, **body: Any) -> Any:
+    if _wants_json():
+        return jsonify(ok_body(**body))
+    return redirect(url_for(target))
+
+
+def _grid() -> dict[str, Any]:
+    from ..realtime import director_grid
+
+    return director_grid()
+
+
+def _changed() -> None:
+    current_app.extensions["traveller.notifier"].changed()
+
+
 @bp.get("/")
 @director_required
 def grid() -> Any:
     store = get_store()
-    data = play.grid(store, get_presence().snapshot(), _now_ms())
-    return render_template("director_grid.html", grid=data, name=store.setting("name", ""))
+    return render_template("director_grid.html", grid=_grid(), name=store.setting("name", ""))
 
 
 @bp.get("/api/grid")
 @director_required
 def grid_json() -> Any:
-    return jsonify(ok_body(**play.grid(get_store(), get_presence().snapshot(), _now_ms())))
+    return jsonify(ok_body(**_grid()))
 
 
 @bp.post("/clock/start")
@@ -83,6 +111,94 @@ def start_clock() -> Any:
     if request.accept_mimetypes.best == "application/json":
         return jsonify(ok_body(clock=play.clock_wire(get_store().clock(), _now_ms())))
     return redirect(url_for(".grid"))
+
+
+def _table(text: str) -> TableRow | None:
+    """A table as the director names it: "A3", or "3" in the first section; blank: none."""
+    text = text.strip().upper()
+    if not text:
+        return None
+    tables = get_store().tables()
+    section = text.rstrip("0123456789") or (tables[0].section if tables else "A")
+    number = text[len(section):] if text.startswith(section) else text
+    found = next((t for t in tables if t.section == section and str(t.number) == number), None)
+    if found is None:
+        raise TravellerError("unknown_table", f"there is no table {text!r}", 404)
+    return found
+
+
+@bp.post("/clock/<action>")
+@director_required
+def change_clock(action: str) -> Any:
+    """Pause, resume or extend the round's clock for every table, or for the table named."""
+    from ..realtime import push_clock, push_grid
+
+    data = request.form if request.form else (request.get_json(silent=True) or {})
+    try:
+        round_text = str(data.get("round") or "").strip()
+        clock = play.change_clock(
+            get_store(), action, _now_ms(), actor="director",
+            table=_table(str(data.get("table") or "")),
+            round=int(round_text) if round_text.isdigit() else None,
+            minutes=data.get("minutes"), why=str(data.get("why") or ""))
+    except TravellerError as exc:
+        return _refused(exc)
+    socketio = get_socketio()
+    push_clock(socketio)
+    push_grid(socketio)
+    _changed_tables()
+    return _done(".grid", clock=play.clock_wire(clock, _now_ms()))
+
+
+def _changed_tables() -> None:
+    """Terminals show their clock inside `state` as well: send every table a fresh one."""
+    from ..realtime import push_table
+
+    socketio = get_socketio()
+    for table in get_store().tables():
+        push_table(socketio, table)
+
+
+@bp.post("/alerts/ack")
+@director_required
+def acknowledge_alert() -> Any:
+    data = request.form if request.form else (request.get_json(silent=True) or {})
+    try:
+        play.acknowledge_alert(get_store(), str(data.get("key") or ""), _now_ms(),
+                               actor="director")
+    except TravellerError as exc:
+        return _refused(exc)
+    _changed()
+    return _done(".grid")
+
+
+@bp.get("/slow-play")
+@director_required
+def slow_play() -> Any:
+    store = get_store()
+    return render_template("director_slow_play.html", pairs=slowplay.proposals(store),
+                           scale=slowplay.scale_of(store), name=store.setting("name", ""))
+
+
+@bp.get("/api/slow-play")
+@director_required
+def slow_play_json() -> Any:
+    return jsonify(ok_body(pairs=slowplay.proposals(get_store())))
+
+
+@bp.post("/slow-play/<section>/<int:pair>")
+@director_required
+def rule_slow_play(section: str, pair: int) -> Any:
+    """Apply the proposed slow-play penalty, change it or waive it, with a reason."""
+    data = request.form if request.form else (request.get_json(silent=True) or {})
+    try:
+        ruling = slowplay.decide(get_store(), section, pair, str(data.get("action") or ""),
+                                 _now_ms(), actor="director",
+                                 penalty=str(data.get("penalty") or ""),
+                                 reason=str(data.get("reason") or ""))
+    except TravellerError as exc:
+        return _refused(exc)
+    return _done(".slow_play", ruling=ruling)
 
 
 @bp.post("/calls/<int:call_id>/answer")

@@ -1,14 +1,28 @@
-// The director's live grid: redraws the table cells on every `grid` push and runs the round
-// clock from the server's deadline, corrected for this laptop's clock offset.
+// The director's live grid: redraws the table cells and the alerts queue on every `grid` push,
+// and runs each table's clock from the server's deadlines, corrected for this laptop's offset.
 import { io } from "/vendor/socket.io.esm.min.js";
 
 const grid = document.getElementById("grid");
 const clockEl = document.getElementById("clock");
 const live = document.getElementById("live");
-let clock = { round: clockEl.dataset.round ? Number(clockEl.dataset.round) : null,
-              deadline_ms: clockEl.dataset.deadline ? Number(clockEl.dataset.deadline) : null,
-              running: !!clockEl.dataset.deadline };
+const alertsEl = document.getElementById("alerts");
+const num = (v) => (v === "" || v === undefined ? null : Number(v));
+let clock = { round: num(clockEl.dataset.round), deadline_ms: num(clockEl.dataset.deadline),
+              remaining_ms: num(clockEl.dataset.remaining),
+              running: clockEl.dataset.running === "true" };
 let offset = clockEl.dataset.now ? Number(clockEl.dataset.now) - Date.now() : 0;
+let tables = [...grid.children].map((c) => ({
+  el: c, clock: { round: num(c.dataset.clockRound), deadline_ms: num(c.dataset.deadline),
+                  remaining_ms: num(c.dataset.remaining), running: !!c.dataset.deadline },
+  round: num(c.dataset.round), offline_since_ms: num(c.dataset.offlineSince),
+}));
+
+const now = () => Date.now() + offset;
+const mmss = (ms) => {
+  const abs = Math.abs(ms);
+  return `${Math.floor(abs / 60000)}:${String(Math.floor((abs % 60000) / 1000)).padStart(2, "0")}`;
+};
+const left = (c) => (c.running && c.deadline_ms ? c.deadline_ms - now() : c.remaining_ms);
 
 function cell(t) {
   const div = document.createElement("div");
@@ -16,51 +30,68 @@ function cell(t) {
   div.dataset.table = t.table;
   div.dataset.section = t.section;
   div.dataset.connected = t.connected ? "true" : "false";
+  div.dataset.sig = `${t.round}/${t.boards_done}/${t.connected}/${t.last_entry ? t.last_entry.op_id : ""}`;
+  const last = t.last_entry ? `last: b${t.last_entry.board} ${t.last_entry.contract}` : "";
   const parts = [
     ["num", `${t.section}${t.table}`],
     ["round", t.finished ? "finished" : `round ${t.round}/${t.rounds}`],
     ["done", t.finished ? "✓" : `${t.boards_done}/${t.boards_in_round}`],
+    ["time", ""],
     ["conn", t.connected ? "online" : "offline"],
+    ["last", last],
   ];
   for (const [cls, text] of parts) {
     const el = document.createElement("div");
     el.className = cls;
     el.textContent = text;
+    if (cls === "time") el.dataset.testid = "table-time";
+    if (cls === "num" && t.own_clock) {
+      el.append(" ", Object.assign(document.createElement("span"),
+        { className: "own", textContent: "own clock", title: "this table has its own clock" }));
+    }
     div.append(el);
   }
   return div;
 }
 
 function draw(data) {
-  const before = new Map([...grid.children].map((c) => [c.dataset.table, c.textContent]));
-  grid.replaceChildren(...data.tables.map(cell));
+  // Flash a table whose play changed; the first push after the page's own drawing has no sig.
+  const before = new Map([...grid.children].map((c) => [c.dataset.table, c.dataset.sig]));
+  tables = data.tables.map((t) => ({ ...t, el: cell(t) }));
+  grid.replaceChildren(...tables.map((t) => t.el));
+  tick();
   for (const c of grid.children) {
-    if (before.has(c.dataset.table) && before.get(c.dataset.table) !== c.textContent) {
-      c.classList.add("flash");
-    }
+    const was = before.get(c.dataset.table);
+    if (was && was !== c.dataset.sig) c.classList.add("flash");
   }
   setClock(data.clock);
-  drawCalls(data.calls);
+  drawAlerts(data.alerts || []);
 }
 
-const calls = document.getElementById("calls");
+const KIND = { call: "Call", late: "Late", offline: "Offline" };
 
-function drawCalls(list) {
-  const csrf = calls.dataset.csrf;
-  calls.replaceChildren(...(list || []).map((c) => {
+function drawAlerts(list) {
+  const csrf = alertsEl.dataset.csrf;
+  alertsEl.replaceChildren(...list.map((a) => {
     const form = document.createElement("form");
-    form.className = "call";
+    form.className = `alert ${a.kind}`;
     form.method = "post";
-    form.action = `/director/calls/${c.id}/answer`;
-    form.dataset.call = c.id;
-    const token = Object.assign(document.createElement("input"),
-      { type: "hidden", name: "csrf_token", value: csrf });
-    const who = document.createElement("strong");
-    who.textContent = `Table ${c.section}${c.table_number}`;
-    const answer = Object.assign(document.createElement("input"),
-      { name: "answer", placeholder: "Answer for the table", required: true });
-    const button = Object.assign(document.createElement("button"), { type: "submit", textContent: "Answer" });
-    form.append(token, who, document.createTextNode(` calls: ${c.reason} `), answer, button);
+    form.dataset.key = a.key;
+    form.action = a.kind === "call" ? `/director/calls/${a.call_id}/answer` : "/director/alerts/ack";
+    const hidden = (name, value) => Object.assign(document.createElement("input"),
+      { type: "hidden", name, value });
+    const kind = Object.assign(document.createElement("span"), { className: "kind", textContent: KIND[a.kind] });
+    const who = Object.assign(document.createElement("strong"), { textContent: `Table ${a.section}${a.table}` });
+    const text = Object.assign(document.createElement("span"), { className: "text", textContent: a.text });
+    form.append(hidden("csrf_token", csrf), kind, who, text);
+    if (a.kind === "call") {
+      form.append(Object.assign(document.createElement("input"),
+        { name: "answer", placeholder: "Answer for the table", required: true }));
+      form.append(Object.assign(document.createElement("button"), { type: "submit", textContent: "Answer" }));
+    } else {
+      form.append(hidden("key", a.key),
+        Object.assign(document.createElement("button"), { type: "submit", textContent: "Acknowledge" }));
+    }
     return form;
   }));
 }
@@ -72,17 +103,32 @@ function setClock(c) {
 }
 
 function tick() {
-  if (!clock.round) return;
-  if (!clock.running || !clock.deadline_ms) {
-    clockEl.textContent = `Round ${clock.round}: paused`;
-    return;
+  if (clock.round) {
+    const ms = left(clock);
+    const paused = !clock.running ? " (paused)" : "";
+    clockEl.textContent = ms === null ? `Round ${clock.round}`
+      : `Round ${clock.round}: ${mmss(ms)} ${ms >= 0 ? "left" : "over"}${paused}`;
+    clockEl.classList.toggle("late", ms !== null && ms < 0);
   }
-  const left = clock.deadline_ms - (Date.now() + offset);
-  const abs = Math.abs(left);
-  const mm = Math.floor(abs / 60000), ss = Math.floor((abs % 60000) / 1000);
-  const text = `${mm}:${String(ss).padStart(2, "0")}`;
-  clockEl.textContent = left >= 0 ? `Round ${clock.round}: ${text} left` : `Round ${clock.round}: ${text} over`;
-  clockEl.classList.toggle("late", left < 0);
+  for (const t of tables) {
+    const time = t.el.querySelector(".time");
+    const conn = t.el.querySelector(".conn");
+    if (t.offline_since_ms && conn) conn.textContent = `offline ${mmss(now() - t.offline_since_ms)}`;
+    if (!time || t.finished || !t.clock || t.clock.round !== t.round) continue;
+    const ms = left(t.clock);
+    if (ms === null || ms === undefined) continue;
+    time.textContent = ms >= 0 ? `${mmss(ms)} left` : `${Math.ceil(-ms / 60000)} min late`;
+    if (!t.clock.running) time.textContent += " (paused)";
+    t.el.classList.toggle("late", ms < 0);
+  }
+}
+
+async function refresh() {
+  // Offline and late alerts appear with time alone, not with a change: ask now and then.
+  try {
+    const response = await fetch("/director/api/grid", { headers: { Accept: "application/json" } });
+    if (response.ok) draw(await response.json());
+  } catch { /* the socket's own state shows the connection */ }
 }
 
 const socket = io("/director", { transports: ["websocket"] });
@@ -92,4 +138,5 @@ socket.on("connect_error", (err) => { live.dataset.state = "offline"; live.textC
 socket.on("grid", draw);
 socket.on("clock", setClock);
 setInterval(tick, 1000);
+setInterval(refresh, 15000);
 tick();
