@@ -5,6 +5,8 @@ from __future__ import annotations
 from flask import Flask
 
 from .director import bp as director_bp
+from .results import bp as results_bp
+from .rulings import bp as rulings_bp
 from .security import install_csrf
 from .terminal import bp as terminal_bp
 
@@ -13,3 +15,5 @@ def register(app: Flask) -> None:
     install_csrf(app)
     app.register_blueprint(terminal_bp)
     app.register_blueprint(director_bp)
+    app.register_blueprint(rulings_bp)
+    app.register_blueprint(results_bp)

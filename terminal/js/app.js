@@ -8,10 +8,14 @@
 //   unsent          count of results not yet acknowledged (text is the number)
 //   table, round ("2 / 7"), ns-pair, ew-pair, clock (data-late="true" once over time)
 //   board-<n>       board rows, data-status="open" | "pending" | "scored"
+//   language        the language chooser (a <select>: en, id, pl)
 //   level-<1..7>, strain-<C|D|H|S|N>, double, redouble, passout, declarer-<N|E|S|W>
+//   mini-part, mini-game   mini bridge's Partscore / Game (instead of levels and X/XX)
+//   lead-suit-<S|H|D|C>, lead-rank-<A|K|Q|J|T|9..2>   the opening lead picker
 //   result-eq, result-plus-<n>, result-minus-<n>   (buttons carry aria-pressed)
-//   score-preview, enter
-//   confirm-screen, confirm, correct
+//   result-mode     toggles the result keys between =/+n/−n and tricks-<0..13>
+//   score-preview, preview-contract, enter
+//   confirm-screen, confirm-lead, confirm, correct
 //   round-complete, next-round
 //   rejected        list of entries the server refused; items "rejected-item",
 //                   each with a "dismiss" button
@@ -36,6 +40,24 @@ import { renderComplete } from "./complete.js";
 import { renderRejected } from "./rejected.js";
 
 const RETRY_MS = 3000;
+const LANGUAGE_KEY = "traveller:language";
+const MODE_KEY = "traveller:result-mode";
+
+function remembered(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null; // storage refused (private mode): the choice lasts this page only
+  }
+}
+
+function remember(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    /* see remembered() */
+  }
+}
 
 const root = document.getElementById("app");
 const tableLink = /^\/t\/([^/]+)\/?$/.exec(location.pathname);
@@ -58,6 +80,7 @@ const model = {
   saving: false,
   problem: null, // a failure to store the confirmed entry
   noStorage: false, // IndexedDB refused: results live in memory only
+  resultMode: remembered(MODE_KEY) === "tricks" ? "tricks" : "difference",
 };
 
 let connection = null;
@@ -95,6 +118,11 @@ function renderRound() {
         // On a phone the Enter button is below the fold once the pad is full.
         if (completes) root.querySelector('[data-testid="enter"]')?.scrollIntoView({ block: "nearest" });
       },
+      mode(mode) {
+        model.resultMode = mode;
+        remember(MODE_KEY, mode);
+        render();
+      },
       enter(entry) {
         model.confirming = {
           ...entry, board: chosen.board, round: model.round,
@@ -103,7 +131,7 @@ function renderRound() {
         render();
         scrollTo(0, 0);
       },
-    }),
+    }, { rules: state.event ?? {}, mode: model.resultMode }),
   ];
 }
 
@@ -162,7 +190,7 @@ function render() {
     renderHeader({
       state, info: roundInfo(state, model.round),
       round: model.round, online: model.online, unsent: unsent(state, pending).length,
-      offset_ms: model.offset_ms,
+      offset_ms: model.offset_ms, chooseLanguage: useLanguage,
     }),
     h("main", {},
       model.noStorage && h("p", { class: "warning" }, t("app.no_storage")),
@@ -174,8 +202,8 @@ function render() {
 async function confirm() {
   if (model.saving) return;
   model.saving = true;
-  const { board, round, contract, declarer, tricks, ns_score } = model.confirming;
-  const entry = { op_id: newOpId(), board, round, contract, declarer, tricks, ns_score, created_ms: Date.now() };
+  const { board, round, contract, declarer, tricks, lead = null, ns_score } = model.confirming;
+  const entry = { op_id: newOpId(), board, round, contract, declarer, tricks, lead, ns_score, created_ms: Date.now() };
   try {
     await outbox.add(entry); // stored before anything else happens
   } catch (error) {
@@ -196,8 +224,8 @@ async function confirm() {
 function flush() {
   if (!connection) return;
   outbox.flush(
-    ({ op_id, board, round, contract, declarer, tricks }) =>
-      connection.submit({ op_id, board, round, contract, declarer, tricks }),
+    ({ op_id, board, round, contract, declarer, tricks, lead }) =>
+      connection.submit({ op_id, board, round, contract, declarer, tricks, ...(lead ? { lead } : {}) }),
     {
       onAccepted(entry, ack) {
         model.state = withResult(model.state, entry, ack.ns_score ?? entry.ns_score);
@@ -234,8 +262,17 @@ function tick() {
   if (shown && model.state) shown.replaceWith(renderClock(model.state.clock, model.offset_ms));
 }
 
+function useLanguage(code) {
+  const language = setLanguage(code);
+  remember(LANGUAGE_KEY, language);
+  document.documentElement.lang = language;
+  document.title = t("app.title");
+  render();
+}
+
 async function start() {
-  const language = setLanguage(chooseLanguage(navigator.languages ?? [navigator.language]));
+  const chosen = remembered(LANGUAGE_KEY);
+  const language = setLanguage(chooseLanguage([chosen, ...(navigator.languages ?? [navigator.language])].filter(Boolean)));
   document.documentElement.lang = language;
   document.title = t("app.title");
   if ("serviceWorker" in navigator) {

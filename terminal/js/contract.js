@@ -49,3 +49,8 @@ export function resultText(difference) {
   if (difference === 0) return "=";
   return difference > 0 ? `+${difference}` : `${difference}`;
 }
+
+/** K8.2 mini bridge: the level a game is played at in each strain. */
+export function gameLevel(strain) {
+  return { C: 5, D: 5, H: 4, S: 4, N: 3 }[strain];
+}

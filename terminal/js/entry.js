@@ -1,20 +1,39 @@
 // The contract pad North-South uses to enter a board: level, strain, X/XX,
-// passed out, declarer, result. The pad's state is a plain object changed by
-// press() (pure, tested); renderPad() draws it and reports presses. The score
-// shows, large, as soon as the entry is complete.
+// passed out, declarer, the opening lead, result. The pad's state is a plain
+// object changed by press() (pure, tested); renderPad() draws it and reports
+// presses. The score shows, large, as soon as the entry is complete.
+//
+// The event's rules change the pad: `lead` ("off" | "optional" | "required")
+// shows or hides the card picker and decides whether Enter waits for it;
+// `mini_bridge` (K8.2) replaces levels and X/XX by Partscore / Game, whose
+// level follows from the strain (partscore at the one level, game at 3NT,
+// 4♥/4♠, 5♣/5♦). The result is entered as =/+n/−n or as tricks taken: both
+// set the same `difference`, so both give the same `tricks` on the wire.
 
-import { contractCode, resultRange, STRAIN_SYMBOLS, STRAINS } from "./contract.js";
+import { contractCode, gameLevel, resultRange, STRAIN_SYMBOLS, STRAINS } from "./contract.js";
 import { SEATS } from "./boards.js";
 import { nsScore } from "./score.js";
-import { contractText, scoreText } from "./format.js";
+import { cardText, contractText, scoreText } from "./format.js";
 import { h, contractNode } from "./dom.js";
 import { t } from "./i18n.js";
 
-/** @typedef {{level: number|null, strain: string|null, doubled: 0|1|2, passout: boolean, declarer: string|null, difference: number|null}} Pad */
+/** The suits of the lead picker, top down, and the ranks, ten written "T" on the wire. */
+export const LEAD_SUITS = ["S", "H", "D", "C"];
+export const LEAD_RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
+
+/**
+ * @typedef {{level: number|null, strain: string|null, doubled: 0|1|2, passout: boolean,
+ *            declarer: string|null, difference: number|null, mini: "part"|"game"|null,
+ *            leadSuit: string|null, leadRank: string|null}} Pad
+ * @typedef {{lead?: "off"|"optional"|"required", mini_bridge?: boolean}} Rules
+ */
 
 /** @returns {Pad} */
 export function emptyPad() {
-  return { level: null, strain: null, doubled: 0, passout: false, declarer: null, difference: null };
+  return {
+    level: null, strain: null, doubled: 0, passout: false, declarer: null, difference: null,
+    mini: null, leadSuit: null, leadRank: null,
+  };
 }
 
 function fitResult(pad) {
@@ -23,18 +42,28 @@ function fitResult(pad) {
   return pad.difference > most || pad.difference < least ? { ...pad, difference: null } : pad;
 }
 
+/** In mini bridge the level follows from Partscore/Game and the strain. */
+function miniLevel(pad) {
+  if (pad.mini === null) return pad;
+  const level = pad.mini === "part" ? 1 : pad.strain === null ? null : gameLevel(pad.strain);
+  return fitResult({ ...pad, level, doubled: 0 });
+}
+
 /**
  * The pad after one press. Keys: "level:4", "strain:S", "double", "redouble",
- * "passout", "declarer:N", "result:-2".
+ * "passout", "declarer:N", "result:-2", "tricks:10", "mini:part", "mini:game",
+ * "lead-suit:H", "lead-rank:T".
  * @returns {Pad}
  */
 export function press(pad, key) {
   const [what, value] = key.split(":");
   switch (what) {
     case "level":
-      return fitResult({ ...pad, passout: false, level: Number(value) });
+      return fitResult({ ...pad, passout: false, mini: null, level: Number(value) });
     case "strain":
-      return { ...pad, passout: false, strain: value };
+      return miniLevel({ ...pad, passout: false, strain: value });
+    case "mini":
+      return miniLevel({ ...pad, passout: false, mini: value === "game" ? "game" : "part" });
     case "double":
       return { ...pad, passout: false, doubled: pad.doubled === 1 ? 0 : 1 };
     case "redouble":
@@ -45,19 +74,39 @@ export function press(pad, key) {
       return { ...pad, passout: false, declarer: value };
     case "result":
       return { ...pad, passout: false, difference: Number(value) };
+    case "tricks":
+      // Tricks need a level to mean anything: without one the press is ignored.
+      return pad.level === null ? pad : fitResult({ ...pad, passout: false, difference: Number(value) - pad.level - 6 });
+    case "lead-suit":
+      return { ...pad, leadSuit: pad.leadSuit === value ? null : value };
+    case "lead-rank":
+      return { ...pad, leadRank: pad.leadRank === value ? null : value };
     default:
       throw new RangeError(`unknown pad key: ${key}`);
   }
 }
 
-/** The wire entry of a complete pad, or null while something is missing. */
-export function padEntry(pad) {
+/** The lead as the wire writes it ("SA", "HT"), or null until suit and rank are chosen. */
+export function padLead(pad) {
+  return pad.leadSuit && pad.leadRank ? pad.leadSuit + pad.leadRank : null;
+}
+
+/**
+ * The wire entry of a complete pad, or null while something is missing.
+ * @param {Pad} pad
+ * @param {Rules} rules
+ */
+export function padEntry(pad, rules = {}) {
   if (pad.passout) return { contract: "PASS", declarer: null, tricks: 0 };
   if (pad.level === null || pad.strain === null || pad.declarer === null || pad.difference === null) {
     return null;
   }
-  const contract = { level: pad.level, strain: pad.strain, doubled: pad.doubled };
-  return { contract: contractCode(contract), declarer: pad.declarer, tricks: pad.level + 6 + pad.difference };
+  const rule = rules.lead ?? "off";
+  const lead = rule === "off" ? null : padLead(pad);
+  if (rule === "required" && lead === null) return null;
+  const contract = { level: pad.level, strain: pad.strain, doubled: rules.mini_bridge ? 0 : pad.doubled };
+  const entry = { contract: contractCode(contract), declarer: pad.declarer, tricks: pad.level + 6 + pad.difference };
+  return lead ? { ...entry, lead } : entry;
 }
 
 /** data-testid of a result button: result-eq, result-plus-1, result-minus-2. */
@@ -78,43 +127,97 @@ function key(label, testid, pressed, onclick, extra = {}) {
   }, label);
 }
 
+function suitClass(suit) {
+  return suit === "H" || suit === "D" ? "red" : "";
+}
+
+function renderResults(pad, mode, tap, actions) {
+  const toggle = h("button", {
+    type: "button", class: "mode", "data-testid": "result-mode",
+    "aria-pressed": mode === "tricks" ? "true" : "false",
+    onclick: () => actions.mode?.(mode === "tricks" ? "difference" : "tricks"),
+  }, mode === "tricks" ? t("entry.show_difference") : t("entry.show_tricks"));
+  const heading = h("div", { class: "label-row" }, h("h3", { class: "label" }, t("entry.result")), toggle);
+  if (pad.level === null) return [heading, h("p", { class: "hint" }, t("entry.result_hint"))];
+  const { most, least } = resultRange(pad.level);
+  if (mode === "tricks") {
+    const button = (n) => key(String(n), `tricks-${n}`, pad.difference !== null && pad.level + 6 + pad.difference === n,
+      tap(`tricks:${n}`), { class: n < pad.level + 6 ? "down" : "made" });
+    const low = [];
+    for (let n = 0; n <= 6; n += 1) low.push(n);
+    const high = [];
+    for (let n = 7; n <= 13; n += 1) high.push(n);
+    return [heading, h("div", { class: "results" },
+      h("div", { class: "keys seven" }, low.map(button)),
+      h("div", { class: "keys seven" }, high.map(button)))];
+  }
+  const made = [];
+  for (let d = 0; d <= most; d += 1) made.push(d);
+  const down = [];
+  for (let d = -1; d >= least; d -= 1) down.push(d);
+  const button = (d) => key(resultLabel(d), resultTestId(d), pad.difference === d, tap(`result:${d}`),
+    { class: `${d < 0 ? "down" : "made"} ${d <= -10 ? "long" : ""}`.trim() });
+  return [heading, h("div", { class: "results" },
+    h("div", { class: "keys seven" }, made.map(button)),
+    h("div", { class: "keys seven" }, down.map(button)))];
+}
+
+function renderLead(pad, rule, tap) {
+  if (rule === "off" || pad.passout) return [];
+  const suits = LEAD_SUITS.map((suit) =>
+    key(contractNode(STRAIN_SYMBOLS[suit]), `lead-suit-${suit}`, pad.leadSuit === suit, tap(`lead-suit:${suit}`),
+      { class: `strain ${suitClass(suit)}`.trim(), label: t(`suit.${suit}`) }));
+  const ranks = LEAD_RANKS.map((rank) =>
+    key(rank === "T" ? "10" : rank, `lead-rank-${rank}`, pad.leadRank === rank, tap(`lead-rank:${rank}`),
+      { class: "rank" }));
+  return [
+    h("h3", { class: "label" }, rule === "required" ? t("entry.lead_required") : t("entry.lead_optional")),
+    h("div", { class: "keys four", role: "group", "aria-label": t("entry.lead") }, suits),
+    h("div", { class: "keys seven ranks", role: "group", "aria-label": t("entry.lead") }, ranks),
+  ];
+}
+
 /**
  * @param {Pad} pad
  * @param {{board: number, dealer: string, vulnerability: string}} board
- * @param {{change(pad: Pad): void, enter(entry: object): void}} actions
+ * @param {{change(pad: Pad): void, enter(entry: object): void, mode?(mode: string): void}} actions
+ * @param {{rules?: Rules, mode?: "difference"|"tricks"}} options
  */
-export function renderPad(pad, board, actions) {
+export function renderPad(pad, board, actions, options = {}) {
+  const rules = options.rules ?? {};
+  const mode = options.mode ?? "difference";
+  const rule = rules.lead ?? "off";
   const tap = (k) => () => actions.change(press(pad, k));
-  const entry = padEntry(pad);
+  const entry = padEntry(pad, rules);
 
-  const levels = [1, 2, 3, 4, 5, 6, 7].map((level) =>
-    key(String(level), `level-${level}`, pad.level === level, tap(`level:${level}`)));
   const strains = STRAINS.map((strain) =>
-    key(contractNode(STRAIN_SYMBOLS[strain]), `strain-${strain}`, pad.strain === strain, tap(`strain:${strain}`),
-      { class: `strain ${strain === "H" || strain === "D" ? "red" : ""}` }));
-  const modifiers = [
-    key(t("entry.double"), "double", pad.doubled === 1, tap("double")),
-    key(t("entry.redouble"), "redouble", pad.doubled === 2, tap("redouble")),
-    key(t("entry.passout"), "passout", pad.passout, tap("passout"), { class: "wide" }),
-  ];
+    key(contractNode(strain === "N" ? t("strain.nt") : STRAIN_SYMBOLS[strain]), `strain-${strain}`,
+      pad.strain === strain, tap(`strain:${strain}`), { class: `strain ${suitClass(strain)}`.trim() }));
   const seats = SEATS.map((seat) =>
     key(seat, `declarer-${seat}`, pad.declarer === seat, tap(`declarer:${seat}`),
       { label: t(`seat.${seat}`) }));
+  const passout = key(t("entry.passout"), "passout", pad.passout, tap("passout"), { class: "wide" });
 
-  let results;
-  if (pad.level === null) {
-    results = h("p", { class: "hint" }, t("entry.result_hint"));
+  let contractKeys;
+  if (rules.mini_bridge) {
+    contractKeys = [
+      h("div", { class: "keys mini", role: "group", "aria-label": t("entry.level") },
+        key(t("entry.partscore"), "mini-part", pad.mini === "part", tap("mini:part"), { class: "wide" }),
+        key(t("entry.game"), "mini-game", pad.mini === "game", tap("mini:game"), { class: "wide" })),
+      h("div", { class: "keys five", role: "group", "aria-label": t("entry.strain") }, strains),
+      h("div", { class: "keys one" }, passout),
+    ];
   } else {
-    const { most, least } = resultRange(pad.level);
-    const made = [];
-    for (let d = 0; d <= most; d += 1) made.push(d);
-    const down = [];
-    for (let d = -1; d >= least; d -= 1) down.push(d);
-    const button = (d) => key(resultLabel(d), resultTestId(d), pad.difference === d, tap(`result:${d}`),
-      { class: `${d < 0 ? "down" : "made"} ${d <= -10 ? "long" : ""}`.trim() });
-    results = h("div", { class: "results" },
-      h("div", { class: "keys seven" }, made.map(button)),
-      h("div", { class: "keys seven" }, down.map(button)));
+    const levels = [1, 2, 3, 4, 5, 6, 7].map((level) =>
+      key(String(level), `level-${level}`, pad.level === level, tap(`level:${level}`)));
+    contractKeys = [
+      h("div", { class: "keys seven", role: "group", "aria-label": t("entry.level") }, levels),
+      h("div", { class: "keys five", role: "group", "aria-label": t("entry.strain") }, strains),
+      h("div", { class: "keys mods" },
+        key(t("entry.double"), "double", pad.doubled === 1, tap("double"), { label: t("entry.double_name") }),
+        key(t("entry.redouble"), "redouble", pad.doubled === 2, tap("redouble"), { label: t("entry.redouble_name") }),
+        passout),
+    ];
   }
 
   let contractLine = "";
@@ -123,21 +226,22 @@ export function renderPad(pad, board, actions) {
     contractLine = pad.passout ? t("contract.passout")
       : t("contract.by", { contract: contractText(entry.contract), declarer: t(`seat.${entry.declarer}`) })
         + ` ${resultLabel(pad.difference)}`;
+    if (entry.lead) contractLine += ` · ${cardText(entry.lead)}`;
     score = scoreText(nsScore(entry.contract, entry.declarer, entry.tricks, board.vulnerability));
   }
+  let missing = t("entry.incomplete");
+  if (!entry && rule === "required" && padEntry(pad, { ...rules, lead: "optional" })) missing = t("entry.lead_missing");
 
   return h("section", { class: "pad", "aria-label": t("entry.title", { board: board.board }) },
     h("h2", { class: "pad-title" }, t("entry.title", { board: board.board }),
       h("span", { class: "pad-sub" }, t("entry.who"))),
-    h("div", { class: "keys seven", role: "group", "aria-label": t("entry.level") }, levels),
-    h("div", { class: "keys five", role: "group", "aria-label": t("entry.strain") }, strains),
-    h("div", { class: "keys mods" }, modifiers),
+    contractKeys,
     h("h3", { class: "label" }, t("entry.declarer")),
     h("div", { class: "keys four", role: "group", "aria-label": t("entry.declarer") }, seats),
-    h("h3", { class: "label" }, t("entry.result")),
-    results,
+    renderLead(pad, rule, tap),
+    renderResults(pad, mode, tap, actions),
     h("div", { class: `preview ${entry ? "complete" : ""}`, "aria-live": "polite" },
-      h("div", { class: "preview-contract" }, entry ? contractNode(contractLine) : t("entry.incomplete")),
+      h("div", { class: "preview-contract", "data-testid": "preview-contract" }, entry ? contractNode(contractLine) : missing),
       h("div", { class: "preview-score", "data-testid": "score-preview" }, score)),
     h("button", {
       type: "button", class: "primary", "data-testid": "enter", disabled: !entry,

@@ -2,19 +2,31 @@
 // Pure: no DOM, so the tests can check them.
 
 import { contractSymbols, overtricks, parseContract, resultText } from "./contract.js";
-import { t } from "./i18n.js";
+import { formatNumber, t } from "./i18n.js";
 
-/** "NS +620", "EW +100", "0" */
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+/** "NS +620", "EW +1,100" (grouped as the language writes numbers), "0" */
 export function scoreText(ns_score) {
-  if (ns_score > 0) return t("score.ns", { points: ns_score });
-  if (ns_score < 0) return t("score.ew", { points: -ns_score });
+  if (ns_score > 0) return t("score.ns", { points: formatNumber(ns_score) });
+  if (ns_score < 0) return t("score.ew", { points: formatNumber(-ns_score) });
   return t("score.zero");
 }
 
-/** "4♠X" or "Passed out" */
+/** "4♠X", "3NT" (Polish "3BA"), or "Passed out" */
 export function contractText(code) {
   const contract = parseContract(code);
-  return contract === null ? t("contract.passout") : contractSymbols(contract);
+  if (contract === null) return t("contract.passout");
+  return contractSymbols(contract).replace("NT", t("strain.nt"));
+}
+
+/** A card from its wire form: "SA" → "♠A", "HT" and "H10" → "♥10". */
+export function cardText(code) {
+  const text = String(code ?? "").toUpperCase();
+  const suit = SUITS[text[0]];
+  if (!suit) return text;
+  const rank = text.slice(1) === "T" ? "10" : text.slice(1);
+  return suit + rank;
 }
 
 /** "=", "+1", "-2"; empty for a passed-out board. */

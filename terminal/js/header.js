@@ -2,7 +2,7 @@
 // light, the count of unsent results and the round clock.
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { LANGUAGE_NAMES, language, languages, t } from "./i18n.js";
 import { formatRemaining, minutesLate, reading } from "./clock.js";
 
 /** The clock's element, or an empty hidden one; app.js refreshes it every second. */
@@ -18,9 +18,19 @@ export function renderClock(clock, offset_ms, now_ms = Date.now()) {
   }, text);
 }
 
+/** The language chooser: each language named in itself. */
+function renderLanguage(choose) {
+  const current = language();
+  return h("select", {
+    class: "language", "data-testid": "language", "aria-label": t("header.language"),
+    onchange: (event) => choose?.(event.target.value),
+  }, languages().map((code) =>
+    h("option", { value: code, selected: code === current }, LANGUAGE_NAMES[code])));
+}
+
 /**
  * @param {{state: object, info: object|null, round: number|null, online: boolean,
- *          unsent: number, offset_ms: number}} view
+ *          unsent: number, offset_ms: number, chooseLanguage?(code: string): void}} view
  */
 export function renderHeader(view) {
   const { state, info, round, online, unsent, offset_ms } = view;
@@ -33,7 +43,8 @@ export function renderHeader(view) {
       h("span", {
         class: `connection ${online ? "online" : "offline"}`, "data-testid": "connection",
         "data-state": online ? "online" : "offline", role: "status",
-      }, t(online ? "header.online" : "header.offline"))),
+      }, t(online ? "header.online" : "header.offline")),
+      renderLanguage(view.chooseLanguage)),
     h("div", { class: "bar-row big" },
       h("span", { class: "cell" }, h("span", { class: "tag" }, t("header.table")),
         h("b", { "data-testid": "table" }, state?.table ?? "")),

@@ -77,7 +77,7 @@ export function boardToEnter(state, pending, round, wanted) {
 /** Adds an acknowledged entry to a state's results, so the board stays played until the next `state`. */
 export function withResult(state, entry, ns_score) {
   if (!state || (state.results ?? []).some((r) => r.op_id === entry.op_id)) return state;
-  const { op_id, board, round, contract, declarer, tricks } = entry;
-  const result = { op_id, board, round, contract, declarer, tricks, ns_score };
+  const { op_id, board, round, contract, declarer, tricks, lead = null } = entry;
+  const result = { op_id, board, round, contract, declarer, tricks, lead, ns_score };
   return { ...state, results: [...(state.results ?? []), result] };
 }

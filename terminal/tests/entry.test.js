@@ -50,3 +50,43 @@ test("result buttons are named result-eq, result-plus-n, result-minus-n", () => 
 test("an unknown key is a programming error", () => {
   assert.throws(() => press(emptyPad(), "colour:blue"), RangeError);
 });
+
+const runWith = (...keys) => keys.reduce(press, emptyPad());
+
+test("tricks taken and =/+n/−n give the same tricks", () => {
+  const byDifference = padEntry(runWith("level:4", "strain:H", "declarer:S", "result:-2"));
+  const byTricks = padEntry(runWith("level:4", "strain:H", "declarer:S", "tricks:8"));
+  assert.deepEqual(byTricks, byDifference);
+  assert.equal(byTricks.tricks, 8);
+  assert.equal(padEntry(runWith("level:3", "strain:N", "declarer:W", "tricks:13")).tricks, 13);
+  assert.equal(runWith("tricks:9").difference, null, "tricks mean nothing before a level");
+});
+
+test("the lead is off, optional or required as the event says", () => {
+  const base = ["level:4", "strain:S", "declarer:N", "result:0"];
+  assert.deepEqual(padEntry(runWith(...base), { lead: "required" }), null);
+  assert.deepEqual(padEntry(runWith(...base, "lead-suit:H"), { lead: "required" }), null);
+  assert.deepEqual(padEntry(runWith(...base, "lead-suit:H", "lead-rank:T"), { lead: "required" }),
+    { contract: "4S", declarer: "N", tricks: 10, lead: "HT" });
+  assert.deepEqual(padEntry(runWith(...base), { lead: "optional" }), { contract: "4S", declarer: "N", tricks: 10 });
+  assert.equal(padEntry(runWith(...base, "lead-suit:S", "lead-rank:A"), { lead: "optional" }).lead, "SA");
+  assert.equal(padEntry(runWith(...base, "lead-suit:S", "lead-rank:A"), { lead: "off" }).lead, undefined);
+  assert.deepEqual(padEntry(runWith("passout"), { lead: "required" }), { contract: "PASS", declarer: null, tricks: 0 });
+  assert.equal(runWith("lead-suit:C", "lead-suit:C").leadSuit, null, "a second tap takes the suit back");
+});
+
+test("k8_2 mini bridge: a partscore is at the one level, a game at the game level", () => {
+  const mini = { mini_bridge: true };
+  assert.equal(padEntry(runWith("mini:part", "strain:S", "declarer:N", "result:0"), mini).contract, "1S");
+  const games = { C: "5C", D: "5D", H: "4H", S: "4S", N: "3N" };
+  for (const [strain, code] of Object.entries(games)) {
+    assert.equal(padEntry(runWith("mini:game", `strain:${strain}`, "declarer:E", "result:0"), mini).contract, code);
+  }
+  // Results count from that level: 4♥ making ten tricks is "=", nine is "−1".
+  assert.equal(padEntry(runWith("strain:H", "mini:game", "declarer:S", "tricks:9"), mini).tricks, 9);
+  assert.equal(runWith("mini:game", "strain:H", "tricks:9").difference, -1);
+  // Switching from a game to a partscore keeps a result the new level allows, drops one it does not.
+  assert.equal(runWith("mini:game", "strain:N", "result:4", "mini:part").difference, 4);
+  assert.equal(runWith("mini:part", "strain:N", "result:6", "mini:game").difference, null);
+  assert.equal(runWith("mini:game").level, null, "a game's level waits for the strain");
+});

@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { chooseLanguage, hasKey, keys, setLanguage, t } from "../js/i18n.js";
+import { chooseLanguage, formatNumber, hasKey, keys, languages, raw, setLanguage, t } from "../js/i18n.js";
+import { cardText, contractText, scoreText } from "../js/format.js";
 
 const JS = fileURLToPath(new URL("../js/", import.meta.url));
 
@@ -11,6 +12,7 @@ const TEMPLATES = {
   "seat.${": ["N", "E", "S", "W"],
   "vul.${": ["None", "NS", "EW", "Both"],
   "boards.${": ["open", "pending", "scored"],
+  "suit.${": ["S", "H", "D", "C"],
 };
 
 function usedKeys() {
@@ -56,4 +58,88 @@ test("the language is the first wanted one that ships, else English", () => {
   assert.equal(chooseLanguage(["xx-YY", "en-GB"]), "en");
   assert.equal(chooseLanguage([]), "en");
   assert.equal(setLanguage("zz"), "en");
+});
+
+const placeholders = (text) => [...String(text).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const forms = (value) => (typeof value === "object" ? Object.values(value) : [value]);
+
+test("English, Indonesian and Polish ship", () => {
+  assert.deepEqual(languages(), ["en", "id", "pl"]);
+});
+
+test("every language has exactly the English keys", () => {
+  for (const code of languages()) {
+    assert.deepEqual(keys(code).filter((key) => !hasKey(key)), [], `${code} has keys English lacks`);
+    assert.deepEqual(keys().filter((key) => !hasKey(key, code)), [], `${code} lacks keys`);
+  }
+});
+
+test("every translation keeps the English placeholders and none is empty", () => {
+  for (const code of languages()) {
+    for (const key of keys()) {
+      const wanted = placeholders(forms(raw(key, "en"))[0]);
+      for (const text of forms(raw(key, code))) {
+        assert.ok(String(text).trim(), `${code} ${key} is empty`);
+        assert.deepEqual(placeholders(text), wanted, `${code} ${key}: ${text}`);
+      }
+      if (typeof raw(key, "en") === "object") assert.ok("other" in raw(key, code), `${code} ${key}: no "other" form`);
+    }
+  }
+});
+
+test("the words are the ones bridge players use", () => {
+  setLanguage("pl");
+  assert.equal(t("boards.board", { board: 7 }), "Rozdanie 7");
+  assert.equal(t("confirm.score"), "Zapis");
+  assert.equal(t("entry.declarer"), "Rozgrywający");
+  assert.equal(t("entry.lead"), "Wist");
+  assert.equal(t("entry.passout"), "Pas");
+  assert.equal(contractText("3N"), "3BA");
+  assert.equal(contractText("4SX"), "4♠X");
+  setLanguage("id");
+  assert.equal(t("boards.board", { board: 7 }), "Papan 7");
+  assert.equal(t("header.table"), "Meja");
+  assert.equal(t("header.round"), "Ronde");
+  assert.equal(t("confirm.contract"), "Kontrak");
+  assert.equal(t("confirm.score"), "Skor");
+  assert.equal(contractText("3N"), "3NT");
+  setLanguage("en");
+});
+
+test("plural forms follow each language's rules", () => {
+  setLanguage("pl");
+  assert.equal(t("result.tricks", { count: 1 }), "1 lewa");
+  assert.equal(t("result.tricks", { count: 3 }), "3 lewy");
+  assert.equal(t("result.tricks", { count: 10 }), "10 lew");
+  assert.equal(t("result.tricks", { count: 12 }), "12 lew");
+  setLanguage("en");
+  assert.equal(t("result.tricks", { count: 1 }), "1 trick");
+  assert.equal(t("result.tricks", { count: 9 }), "9 tricks");
+  setLanguage("id");
+  assert.equal(t("result.tricks", { count: 9 }), "9 trik");
+  setLanguage("en");
+});
+
+test("numbers are written as each language writes them", () => {
+  setLanguage("en");
+  assert.equal(scoreText(1100), "NS +1,100");
+  setLanguage("id");
+  assert.equal(formatNumber(2210), "2.210");
+  assert.equal(scoreText(-1100), "EW +1.100");
+  setLanguage("pl");
+  assert.equal(scoreText(7600), "NS +7600"); // Polish groups only from five digits
+  setLanguage("en");
+});
+
+test("a lead reads with its suit symbol, the ten as 10", () => {
+  assert.equal(cardText("SA"), "♠A");
+  assert.equal(cardText("HT"), "♥10");
+  assert.equal(cardText("H10"), "♥10");
+  assert.equal(cardText("c2"), "♣2");
+});
+
+test("the chooser's default is the browser's language", () => {
+  assert.equal(chooseLanguage(["pl-PL", "en"]), "pl");
+  assert.equal(chooseLanguage(["id"]), "id");
+  assert.equal(chooseLanguage(["in-ID", "id-ID"]), "id");
 });
