@@ -1,0 +1,141 @@
+"""The terminal in English, Indonesian and Polish, with the opening lead and tricks taken.
+
+Each test uses its own table of this module's demo event (lead "optional"). The tests also
+take the README's screenshots into docs/screenshots/.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+PHONE = {"width": 360, "height": 640}
+TABLET = {"width": 800, "height": 1280}
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    made: list[BrowserContext] = []
+    yield made
+    for context in made:
+        context.close()
+
+
+def open_table(browser: Browser, contexts: list[BrowserContext], url: str,
+               viewport: dict[str, int] = PHONE,
+               locale: str = "en-US") -> tuple[BrowserContext, Page]:
+    context = browser.new_context(viewport=viewport, has_touch=True, locale=locale)
+    contexts.append(context)
+    page = context.new_page()
+    page.goto(url)
+    expect(page.get_by_test_id("connection")).to_have_attribute("data-state", "online")
+    expect(page.get_by_test_id("table")).to_be_visible()
+    return context, page
+
+
+def tap(page: Page, *keys: str) -> None:
+    for key in keys:
+        page.get_by_test_id(key).click()
+
+
+def shoot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / name))
+
+
+def stored(db_path: Path, table: int) -> list[tuple]:
+    with sqlite3.connect(db_path) as db:
+        return db.execute("SELECT contract, declarer, tricks, lead FROM results"
+                          " WHERE table_number = ? ORDER BY board", (table,)).fetchall()
+
+
+def test_polish_players_enter_a_lead_and_confirm_in_polish_on_a_phone(server, browser, contexts):
+    table = server.tables[0]
+    _, page = open_table(browser, contexts, table["url"])
+    page.get_by_test_id("language").select_option("pl")
+    expect(page.locator("header")).to_contain_text("Stół")
+    expect(page.locator("header")).to_contain_text("Runda")
+    expect(page.locator('[data-testid^="board-"]').first).to_contain_text("Rozdanie")
+    expect(page.get_by_test_id("strain-N")).to_have_text("BA")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    tap(page, "level-3", "strain-N", "declarer-S", "lead-suit-S", "lead-rank-A", "result-eq")
+    expect(page.get_by_test_id("preview-contract")).to_contain_text("3BA, gra Południe = · ♠A")
+    page.get_by_test_id("enter").click()
+    screen = page.get_by_test_id("confirm-screen")
+    expect(screen).to_contain_text("Linia EW: sprawdźcie i zatwierdźcie")
+    expect(screen).to_contain_text("Zapis")
+    expect(screen).to_contain_text("9 lew")
+    expect(page.get_by_test_id("confirm-lead")).to_have_text("♠A")
+    shoot(page, "confirm-phone-pl.png")
+    page.get_by_test_id("confirm").click()
+    expect(page.locator('[data-status="scored"]')).to_have_count(1)
+    assert stored(server.db_path, table["table"]) == [("3N", "S", 9, "SA")]
+
+    # The choice outlives a reload; the page's language follows it.
+    page.reload()
+    expect(page.get_by_test_id("language")).to_have_value("pl")
+    assert page.evaluate("document.documentElement.lang") == "pl"
+    expect(page.locator('[data-status="scored"]')).to_contain_text("Zapisane")
+
+
+def test_tricks_taken_give_the_same_result_as_minus_two_on_a_phone(server, browser, contexts):
+    table = server.tables[1]
+    _, page = open_table(browser, contexts, table["url"])
+    expect(page.get_by_test_id("language")).to_have_value("en")
+    tap(page, "level-4", "strain-H", "declarer-E", "result-mode")
+    expect(page.get_by_test_id("result-mode")).to_have_attribute("aria-pressed", "true")
+    tap(page, "tricks-8", "lead-suit-D", "lead-rank-T")
+    expect(page.get_by_test_id("preview-contract")).to_contain_text("4♥ by East −2 · ♦10")
+    # The pad under the sticky header, as a player sees it with the entry complete.
+    page.evaluate("""() => {
+        const pad = document.querySelector(".pad");
+        scrollTo(0, pad.offsetTop + pad.offsetHeight - innerHeight + 8);
+    }""")
+    shoot(page, "entry-phone-en.png")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # Back to =/+/−: the same result is the one pressed.
+    tap(page, "result-mode")
+    expect(page.get_by_test_id("result-minus-2")).to_have_attribute("aria-pressed", "true")
+    tap(page, "enter")
+    expect(page.get_by_test_id("confirm-screen")).to_contain_text("8 tricks")
+    expect(page.get_by_test_id("confirm-lead")).to_have_text("♦10")
+    tap(page, "confirm")
+    expect(page.locator('[data-status="scored"]')).to_have_count(1)
+    assert stored(server.db_path, table["table"]) == [("4H", "E", 8, "DT")]
+
+
+def test_an_indonesian_tablet_defaults_to_indonesian_and_works_offline(server, browser, contexts):
+    table = server.tables[2]
+    context, page = open_table(browser, contexts, table["url"], TABLET, locale="id-ID")
+    expect(page.get_by_test_id("language")).to_have_value("id")
+    expect(page.locator("header")).to_contain_text("Meja")
+    expect(page.locator("header")).to_contain_text("Ronde")
+
+    context.set_offline(True)
+    expect(page.get_by_test_id("connection")).to_contain_text("Luring")
+    tap(page, "passout", "enter")
+    expect(page.get_by_test_id("confirm-screen")).to_contain_text("Timur-Barat")
+    tap(page, "confirm")
+    tap(page, "level-3", "strain-N", "redouble", "declarer-N", "result-plus-1", "enter")
+    expect(page.get_by_test_id("confirm-screen")).to_contain_text("Skor")
+    # 1000 or 1400 as Indonesians write it.
+    expect(page.get_by_test_id("confirm-screen")).to_contain_text(re.compile(r"NS \+1\.[04]00"))
+    tap(page, "confirm")
+    expect(page.get_by_test_id("unsent")).to_have_text("2")
+    expect(page.locator('[data-status="pending"]').first).to_contain_text("Belum terkirim")
+    expect(page.locator('[data-testid^="board-"]').first).to_contain_text("Papan")
+    page.evaluate("scrollTo(0, 0)")
+    shoot(page, "board-list-tablet-id.png")
+
+    context.set_offline(False)
+    expect(page.get_by_test_id("unsent")).to_have_text("0")
+    expect(page.locator('[data-status="scored"]')).to_have_count(2)
+    expect(page.locator('[data-status="scored"]').first).to_contain_text("Tercatat")
+    assert [row[0] for row in stored(server.db_path, table["table"])] == ["PASS", "3NXX"]
