@@ -15,7 +15,7 @@ from typing import Any
 from .bridge import K8_2, Board, BridgeError, Card, Contract, Seat, ns_score
 from .clock import RoundClock, round_duration_ms
 from .errors import TravellerError, ok_body
-from .scoring import Played, matchpoints, pair_standings
+from .scoring import matchpoints
 from .store import ResultRow, SeatingRow, Store, TableRow
 
 _OP_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -494,15 +494,3 @@ def change_clock(store: Store, action: str, now_ms: int, actor: str, *,
         new = change(mine or base)
         store.save_table_clock(db, table.section, table.number, new, actor=actor, why=why)
         return new
-
-
-def standings(store: Store) -> dict[str, list[dict[str, Any]]]:
-    """Matchpoint percentages so far, one ranking per direction (a Mitchell has two fields)."""
-    played = [Played(r.board, r.ns_pair, r.ew_pair, r.ns_score) for r in store.results()]
-    out: dict[str, list[dict[str, Any]]] = {"NS": [], "EW": []}
-    for s in pair_standings(played):
-        out[s.direction].append(
-            {"pair": s.pair, "rank": s.rank, "boards": s.boards, "matchpoints": s.matchpoints,
-             "top": s.top, "percentage": s.percentage}
-        )
-    return out

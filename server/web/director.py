@@ -231,5 +231,7 @@ def answer_call(call_id: int) -> Any:
 @director_required
 def results() -> Any:
     store = get_store()
-    return render_template("director_results.html", standings=play.standings(store),
+    from .. import results
+
+    return render_template("director_results.html", standings=results.standings(store),
                            name=store.setting("name", ""), count=len(store.results()))

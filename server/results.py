@@ -1,0 +1,338 @@
+"""Results as the director and the players read them: rankings, travellers, scorecards.
+
+Everything here is derived from the stored entries by the pure scoring package: each entry of
+the schedule is scored on its active adjusted score if it has one, else on its current result
+(corrections included), else it is not played yet. Pairs are matchpointed with the event's
+factoring (Neuberg unless the preset says `factoring = "own-top"`), procedural penalties
+(K18.1) come off a pair's matchpoints as a share of the session's top, and level pairs are
+separated by K17.3 with the reason shown. The projector shows the ranking after the last
+completed round (the barometer of K4.3) with each pair's place after every round before.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+from fractions import Fraction
+from typing import Any
+
+from .play import board_info
+from .rulings import adjusted_score, pair_field
+from .scoring.adjusted import TableResult
+from .scoring.barometer import barometer_rankings
+from .scoring.matchpoints import (
+    BoardResult,
+    Factoring,
+    Field,
+    Movement,
+    Pair,
+    PairsScore,
+    Scale,
+    Standing,
+    TableScore,
+    rank_field,
+    score_pairs,
+)
+from .scoring.pairs_tiebreak import rank_with_tiebreak
+from .store import ResultRow, Store
+from .store import rulings as sql
+from .store.rulings import EntryKey
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the schedule: a board at a table in a round, and what it is scored on."""
+
+    key: EntryKey
+    ns_pair: int
+    ew_pair: int
+    result: ResultRow | None
+    adjustment: dict[str, Any] | None
+
+    @property
+    def table_result(self) -> TableResult | None:
+        if self.adjustment is not None:
+            return TableResult.split(adjusted_score(self.adjustment["ns"]),
+                                     adjusted_score(self.adjustment["ew"]))
+        if self.result is not None:
+            return TableResult.played(self.result.ns_score)
+        return None
+
+    @property
+    def scored(self) -> bool:
+        return self.result is not None or self.adjustment is not None
+
+    def line(self) -> BoardResult:
+        result = self.table_result
+        assert result is not None
+        return BoardResult(self.key.board, self.ns_pair, self.ew_pair, result,
+                           self.key.section, self.key.round)
+
+
+def adjustment_label(adjustment: dict[str, Any] | None) -> str | None:
+    """"60% / 40%", "K13.3 60% / 40%", "40% of +420, 60% of -50"."""
+    if adjustment is None:
+        return None
+    ns, ew = adjustment["ns"], adjustment["ew"]
+    if "weighted" in ns:
+        return ", ".join(f"{float(Fraction(w)) * 100:g}% of {s:+d}" for w, s in ns["weighted"])
+    text = f"{ns['percent']:g}% / {ew['percent']:g}%"
+    return f"K13.3 {text}" if adjustment["rule"] == "K13.3" else text
+
+
+def entries(store: Store, up_to_round: int | None = None) -> list[Entry]:
+    """Every entry of the schedule, in round, table and board order."""
+    results = {EntryKey(r.section, r.table_number, r.round, r.board): r
+               for r in store.results()}
+    adjusted = {EntryKey(a["section"], a["table_number"], a["round"], a["board"]): a
+                for a in sql.adjustments(store)}
+    out = []
+    for seating in store.seatings():
+        if up_to_round is not None and seating.round > up_to_round:
+            continue
+        for board in seating.boards:
+            key = EntryKey(seating.section, seating.table_number, seating.round, board)
+            out.append(Entry(key, seating.ns_pair, seating.ew_pair, results.get(key),
+                             adjusted.get(key)))
+    return out
+
+
+def scoring_options(store: Store) -> tuple[Scale, Factoring, Movement | None]:
+    """The event's scoring settings (preset keys `scale`, `factoring`; Neuberg by default)."""
+    preset = store.setting("preset", {}) or {}
+    scale = Scale.parse(str(preset.get("scale") or "2/1"))
+    factoring = Factoring.parse(str(preset.get("factoring") or "neuberg"))
+    kind = (store.setting("movement", {}) or {}).get("kind")
+    movement = Movement.MITCHELL if kind == "mitchell" else Movement.HOWELL if kind == "howell" \
+        else None
+    return scale, factoring, movement
+
+
+@dataclass
+class Scored:
+    """A session scored, with everything the pages need."""
+
+    entries: list[Entry]
+    score: PairsScore
+    figures: dict[EntryKey, TableScore]
+    top: float
+    """The session's largest board top: what K18.1's share of a top is taken of."""
+    standings: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+
+
+def _field_name(pair: Pair) -> str:
+    return pair.field.value
+
+
+def score(store: Store, up_to_round: int | None = None) -> Scored:
+    scale, factoring, movement = scoring_options(store)
+    lines = entries(store, up_to_round)
+    played = [e for e in lines if e.scored]
+    scored = score_pairs([e.line() for e in played], scale=scale, factoring=factoring,
+                         movement=movement)
+    figures: dict[EntryKey, TableScore] = {}
+    by_line: dict[tuple[str, int, Any, Any], EntryKey] = {
+        (e.key.section, e.key.board, e.ns_pair, e.ew_pair): e.key for e in played}
+    for board in scored.boards:
+        for line, table in zip(board.results, board.score.tables, strict=True):
+            key = by_line[(line.section, line.board, line.ns_pair, line.ew_pair)]
+            figures[key] = table
+    top = max((board.score.top for board in scored.boards), default=0.0)
+    out = Scored(lines, scored, figures, top)
+    out.standings = _standings(store, scored, top)
+    return out
+
+
+def _penalties(store: Store, top: float) -> dict[tuple[str, int], list[dict[str, Any]]]:
+    by_pair: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
+    for row in sql.penalties(store):
+        by_pair[row["section"], row["pair"]].append({**row, "matchpoints": row["share"] / 100
+                                                     * top})
+    return by_pair
+
+
+def _standings(store: Store, scored: PairsScore, top: float) -> dict[str, list[dict[str, Any]]]:
+    penalties = _penalties(store, top)
+    groups: dict[tuple[str, Field], list[tuple[Pair, int, float, float]]] = defaultdict(list)
+    for s in scored.standings:
+        off = sum(p["matchpoints"] for p in penalties.get((s.pair.section, int(s.pair.number)),
+                                                            []))
+        groups[s.pair.section, s.pair.field].append((s.pair, s.boards, s.matchpoints - off,
+                                                     s.top))
+    ranked: list[Standing] = []
+    for key in groups:
+        ranked.extend(rank_field(groups[key]))
+    final, breaks = rank_with_tiebreak(ranked, scored.pair_boards)
+    reasons: dict[Pair, list[str]] = {}
+    for tie in breaks:
+        explained = [step.explain() for step in tie.steps]
+        for group in tie.order:
+            for pair in group:
+                reasons[pair] = explained + (["still level after every step of K17.3"]
+                                             if len(group) > 1 else [])
+    out: dict[str, list[dict[str, Any]]] = {}
+    for s in final:
+        pair_penalties = penalties.get((s.pair.section, int(s.pair.number)), [])
+        out.setdefault(_field_name(s.pair), []).append({
+            "pair": s.pair.number, "section": s.pair.section, "rank": s.rank,
+            "boards": s.boards, "matchpoints": s.matchpoints, "top": s.top,
+            "percentage": s.percentage,
+            "penalty": sum(p["matchpoints"] for p in pair_penalties),
+            "penalties": pair_penalties,
+            "tie": reasons.get(s.pair),
+        })
+    return out
+
+
+def standings(store: Store, up_to_round: int | None = None) -> dict[str, list[dict[str, Any]]]:
+    """Each field's ranking (NS, EW; or ALL in a Howell), best first, penalties included."""
+    ranking = score(store, up_to_round).standings
+    if "ALL" not in ranking:
+        ranking.setdefault("NS", [])
+        ranking.setdefault("EW", [])
+    return ranking
+
+
+def _side(table: TableScore | None, ns: bool) -> dict[str, Any]:
+    if table is None:
+        return {"mp": None, "pct": None}
+    side = table.ns if ns else table.ew
+    return {"mp": round(side.matchpoints, 2),
+            "pct": None if side.percentage is None else round(side.percentage, 2)}
+
+
+def entry_wire(entry: Entry, table: TableScore | None) -> dict[str, Any]:
+    result = entry.result
+    ns, ew = _side(table, True), _side(table, False)
+    return {
+        "section": entry.key.section, "table": entry.key.table_number, "round": entry.key.round,
+        "board": entry.key.board, "ns_pair": entry.ns_pair, "ew_pair": entry.ew_pair,
+        "contract": result.contract if result else None,
+        "declarer": result.declarer if result else None,
+        "tricks": result.tricks if result else None,
+        "lead": result.lead if result else None,
+        "ns_score": result.ns_score if result else None,
+        "adjusted": adjustment_label(entry.adjustment),
+        "adjustment_rule": entry.adjustment["rule"] if entry.adjustment else None,
+        "ns_mp": ns["mp"], "ew_mp": ew["mp"], "ns_pct": ns["pct"], "ew_pct": ew["pct"],
+        "scored": entry.scored,
+    }
+
+
+def traveller(store: Store, section: str, board: int,
+              scored: Scored | None = None) -> dict[str, Any]:
+    """A board's traveller: every table that plays it, best North-South score first."""
+    scored = scored or score(store)
+    rows = [entry_wire(e, scored.figures.get(e.key)) for e in scored.entries
+            if e.key.section == section and e.key.board == board]
+    rows.sort(key=lambda r: (not r["scored"], -(r["ns_mp"] or 0), r["table"]))
+    board_top = next((b.score.top for b in scored.score.boards
+                      if b.board == board and b.section in ("", section)), None)
+    return {"section": section, "board": board, "top": board_top, "results": rows}
+
+
+def boards(store: Store) -> list[int]:
+    return sorted({b for s in store.seatings() for b in s.boards})
+
+
+def scorecard(store: Store, section: str, pair: int,
+              scored: Scored | None = None) -> dict[str, Any]:
+    """A pair's personal scorecard: every board it played, from its own side."""
+    direction = pair_field(store, section, pair)
+    scored = scored or score(store)
+    rows = []
+    for e in scored.entries:
+        if e.key.section != section or pair not in (e.ns_pair, e.ew_pair):
+            continue
+        ns = e.ns_pair == pair
+        wire = entry_wire(e, scored.figures.get(e.key))
+        own = wire["ns_score"] if ns or wire["ns_score"] is None else -wire["ns_score"]
+        rows.append({**wire, "direction": "NS" if ns else "EW",
+                     "opponent": e.ew_pair if ns else e.ns_pair, "score": own,
+                     "mp": wire["ns_mp"] if ns else wire["ew_mp"],
+                     "pct": wire["ns_pct"] if ns else wire["ew_pct"]})
+    rows.sort(key=lambda r: (r["round"], r["board"]))
+    line = next((s for s in scored.standings.get(direction, [])
+                 if s["pair"] == pair and s["section"] == section), None)
+    return {"section": section, "pair": pair, "direction": direction, "boards": rows,
+            "standing": line}
+
+
+def completed_rounds(store: Store) -> int:
+    """The last round r such that every board of rounds 1..r has a result or an adjustment."""
+    done: dict[int, bool] = {}
+    for e in entries(store):
+        done[e.key.round] = done.get(e.key.round, True) and e.scored
+    last = 0
+    for number in sorted(done):
+        if not done[number]:
+            break
+        last = number
+    return last
+
+
+def projector(store: Store) -> dict[str, Any]:
+    """K4.3: the ranking after the last completed round, and each pair's place after each."""
+    last = completed_rounds(store)
+    ranking = standings(store, up_to_round=last) if last else standings(store, up_to_round=0)
+    history: dict[tuple[str, int], list[int]] = defaultdict(list)
+    if last:
+        scale, factoring, movement = scoring_options(store)
+        lines = [e.line() for e in entries(store, last) if e.scored]
+        for after in barometer_rankings(lines, scale=scale, factoring=factoring,
+                                        movement=movement):
+            for s in after.standings:
+                history[s.pair.field.value, int(s.pair.number)].append(s.rank)
+    for field_name, rows in ranking.items():
+        for row in rows:
+            places = history.get((field_name, int(row["pair"])), [])
+            row["places"] = places
+            row["moved"] = places[-2] - places[-1] if len(places) > 1 else 0
+    rounds = (store.setting("movement", {}) or {}).get("rounds")
+    return {"round": last, "rounds": rounds, "standings": ranking}
+
+
+
+
+def _summary(text: str | None) -> str:
+    """An audit row's old or new value in a few words."""
+    if text is None:
+        return "–"
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    if isinstance(value, dict) and "contract" in value:
+        if value["contract"] == "PASS":
+            return "passed out (0)"
+        lead = f", lead {value['lead']}" if value.get("lead") else ""
+        return (f"{value['contract']} by {value['declarer']}, {value['tricks']} tricks"
+                f"{lead} ({value['ns_score']:+d})")
+    if isinstance(value, dict) and "kind" in value:
+        return f"{value['rule']}: {adjustment_label(value)}"
+    return text
+
+
+def audit_wire(row: dict[str, Any]) -> dict[str, Any]:
+    return {**row, "when": datetime.fromtimestamp(row["at_ms"] / 1000).strftime("%H:%M:%S"),
+            "old_text": _summary(row["old"]), "new_text": _summary(row["new"])}
+
+
+def director_board(store: Store, section: str, board: int) -> dict[str, Any]:
+    """A board's traveller for the console: each entry with its audit trail and undo state."""
+    data = traveller(store, section, board)
+    trail = [audit_wire(r) for r in sql.board_audit(store, section, board)]
+    changes = [c for c in sql.change_rows(store) if c["section"] == section
+               and c["board"] == board]
+    for row in data["results"]:
+        audit_id = f"{section}/{row['table']}/{row['round']}/{board}"
+        row["audit"] = [a for a in trail if a["entity_id"] == audit_id]
+        row["undoable"] = any(c["table_number"] == row["table"] and c["round"] == row["round"]
+                              and c["action"] in ("entered", "corrected", "deleted")
+                              and c["undone_by"] is None for c in changes)
+    data["results"].sort(key=lambda r: (r["table"], r["round"]))
+    data["audit"] = trail
+    data["info"] = board_info(board)
+    return data

@@ -1,0 +1,125 @@
+"""The results pages: rankings, travellers, personal scorecards and the projector.
+
+They are public on the venue network only while the director has switched publication on
+(the `results_published` setting, audited); otherwise they answer 403, with the error envelope
+to a JSON client and a plain page to a browser. A logged-in director always sees them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify, render_template, request, session
+
+from .. import results, rulings
+from ..app import get_store
+from ..errors import TravellerError, error_body
+
+bp = Blueprint("results", __name__, url_prefix="/results")
+
+
+def _wants_json() -> bool:
+    return request.path.startswith("/results/api/") or \
+        request.accept_mimetypes.best == "application/json"
+
+
+@bp.before_request
+def published_only() -> Any:
+    if session.get("director") or rulings.is_published(get_store()):
+        return None
+    message = "the results are not published yet: the director publishes them"
+    if _wants_json():
+        return jsonify(error_body("results_not_published", message, 403)), 403
+    return render_template("results_closed.html", name=get_store().setting("name", "")), 403
+
+
+def _section() -> str:
+    sections = get_store().setting("sections", ["A"]) or ["A"]
+    section = request.args.get("section") or sections[0]
+    if section not in sections:
+        raise TravellerError("unknown_section", f"there is no section {section!r}", 404)
+    return str(section)
+
+
+def _refused(exc: TravellerError) -> Any:
+    if _wants_json():
+        return jsonify(exc.body()), exc.status
+    return render_template("results_missing.html", error=exc.error,
+                           name=get_store().setting("name", "")), exc.status
+
+
+@bp.get("/")
+def index() -> Any:
+    store = get_store()
+    try:
+        section = _section()
+    except TravellerError as exc:
+        return _refused(exc)
+    return render_template("results_standings.html", standings=results.standings(store),
+                           director=False, boards=results.boards(store), section=section,
+                           name=store.setting("name", ""))
+
+
+@bp.get("/board/<int:board>")
+def board(board: int) -> Any:
+    store = get_store()
+    try:
+        section = _section()
+        if board not in results.boards(store):
+            raise TravellerError("unknown_board", f"there is no board {board}", 404)
+    except TravellerError as exc:
+        return _refused(exc)
+    data = results.traveller(store, section, board)
+    data["results"] = [r for r in data["results"] if r["scored"]]
+    return render_template("results_board.html", data=data, boards=results.boards(store),
+                           name=store.setting("name", ""))
+
+
+@bp.get("/pair/<int:pair>")
+def pair(pair: int) -> Any:
+    store = get_store()
+    try:
+        data = results.scorecard(store, _section(), pair)
+    except TravellerError as exc:
+        return _refused(exc)
+    return render_template("results_pair.html", data=data, name=store.setting("name", ""))
+
+
+@bp.get("/projector")
+def projector() -> Any:
+    store = get_store()
+    return render_template("results_projector.html", data=results.projector(store),
+                           name=store.setting("name", ""))
+
+
+@bp.get("/api/standings")
+def standings_json() -> Any:
+    return jsonify({"ok": True, "standings": results.standings(get_store())})
+
+
+@bp.get("/api/board/<int:board>")
+def board_json(board: int) -> Any:
+    store = get_store()
+    try:
+        section = _section()
+        if board not in results.boards(store):
+            raise TravellerError("unknown_board", f"there is no board {board}", 404)
+    except TravellerError as exc:
+        return _refused(exc)
+    data = results.traveller(store, section, board)
+    data["results"] = [r for r in data["results"] if r["scored"]]
+    return jsonify({"ok": True, **data})
+
+
+@bp.get("/api/pair/<int:pair>")
+def pair_json(pair: int) -> Any:
+    try:
+        data = results.scorecard(get_store(), _section(), pair)
+    except TravellerError as exc:
+        return _refused(exc)
+    return jsonify({"ok": True, **data})
+
+
+@bp.get("/api/projector")
+def projector_json() -> Any:
+    return jsonify({"ok": True, **results.projector(get_store())})

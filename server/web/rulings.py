@@ -1,0 +1,204 @@
+"""The director's rulings on the console: a board's traveller with its forms and audit trail,
+the rankings with procedural penalties, and the switch that publishes the results.
+
+Every form posts here with its CSRF token; each view hands the checked input to
+`server.rulings`, then pushes the table's new state to its terminal and the grid to the
+console. A JSON client (Accept: application/json) gets the envelope instead of a redirect.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
+
+from .. import results, rulings
+from ..app import get_socketio, get_store
+from ..errors import TravellerError
+from ..store import rulings as sql
+from ..store.rulings import EntryKey
+from .security import director_required
+
+bp = Blueprint("rulings", __name__, url_prefix="/director")
+
+ACTOR = "director"
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def _wants_json() -> bool:
+    return request.accept_mimetypes.best == "application/json"
+
+
+def _payload() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if isinstance(data, dict):
+        return data
+    return {k: v for k, v in request.form.items() if k != "csrf_token"}
+
+
+def _section(payload: dict[str, Any]) -> str:
+    sections = get_store().setting("sections", ["A"]) or ["A"]
+    section = str(payload.get("section") or request.args.get("section") or sections[0])
+    if section not in sections:
+        raise TravellerError("unknown_section", f"there is no section {section!r}", 404)
+    return section
+
+
+def _key(board: int, payload: dict[str, Any]) -> EntryKey:
+    try:
+        table, round_ = int(payload.get("table", "")), int(payload.get("round", ""))
+    except (TypeError, ValueError):
+        raise TravellerError("missing_field", "say which table and round") from None
+    return EntryKey(_section(payload), table, round_, board)
+
+
+def _refused(exc: TravellerError, back: str) -> Any:
+    if _wants_json():
+        return jsonify(exc.body()), exc.status
+    return render_template("ruling_error.html", error=exc.error, back=back,
+                           name=get_store().setting("name", "")), exc.status
+
+
+def _pushed(key: EntryKey) -> None:
+    """The table's terminal gets its new state; the console its grid."""
+    from ..realtime import push_table
+
+    table = rulings.table_of(get_store(), key)
+    push_table(get_socketio(), table)
+    current_app.extensions["traveller.notifier"].changed(table)
+
+
+def _entry_ruling(board: int, action: Any) -> Any:
+    payload = _payload()
+    back = url_for(".board", board=board)
+    try:
+        key = _key(board, payload)
+        body = action(get_store(), key, payload)
+    except TravellerError as exc:
+        return _refused(exc, back)
+    _pushed(key)
+    if _wants_json():
+        return jsonify(body)
+    return redirect(f"{back}#entry-{key.table_number}-{key.round}")
+
+
+@bp.get("/board/<int:board>")
+@director_required
+def board(board: int) -> Any:
+    store = get_store()
+    try:
+        section = _section({})
+    except TravellerError as exc:
+        return _refused(exc, url_for(".rankings"))
+    boards = results.boards(store)
+    if board not in boards:
+        return _refused(TravellerError("unknown_board", f"there is no board {board}", 404),
+                        url_for(".rankings"))
+    data = results.director_board(store, section, board)
+    if _wants_json():
+        return jsonify({"ok": True, **data})
+    index = boards.index(board)
+    return render_template(
+        "ruling_board.html", data=data, name=store.setting("name", ""),
+        choices=list(rulings.ARTIFICIAL_CHOICES), boards=boards,
+        previous=boards[index - 1] if index else None,
+        next=boards[index + 1] if index + 1 < len(boards) else None)
+
+
+@bp.post("/board/<int:board>/correct")
+@director_required
+def correct(board: int) -> Any:
+    return _entry_ruling(board, lambda store, key, p: rulings.correct_result(
+        store, key, p, _now_ms(), ACTOR))
+
+
+@bp.post("/board/<int:board>/delete")
+@director_required
+def delete(board: int) -> Any:
+    return _entry_ruling(board, lambda store, key, p: rulings.delete_result(
+        store, key, p.get("why"), _now_ms(), ACTOR))
+
+
+@bp.post("/board/<int:board>/undo")
+@director_required
+def undo(board: int) -> Any:
+    return _entry_ruling(board, lambda store, key, p: rulings.undo(
+        store, key, p.get("why"), _now_ms(), ACTOR))
+
+
+@bp.post("/board/<int:board>/adjust")
+@director_required
+def adjust(board: int) -> Any:
+    def apply(store: Any, key: EntryKey, payload: dict[str, Any]) -> Any:
+        choice = str(payload.get("choice") or "")
+        # The console's one select names every choice; JSON clients send `kind` themselves.
+        if choice.startswith("k13_3_"):
+            payload = {**payload, "kind": "k13_3", "staying": choice[-2:].upper()}
+        elif choice == "weighted":
+            payload = {**payload, "kind": "weighted"}
+        elif "kind" not in payload:
+            payload = {**payload, "kind": "artificial"}
+        return rulings.adjust(store, key, payload, _now_ms(), ACTOR)
+
+    return _entry_ruling(board, apply)
+
+
+@bp.post("/board/<int:board>/unadjust")
+@director_required
+def unadjust(board: int) -> Any:
+    return _entry_ruling(board, lambda store, key, p: rulings.remove_adjustment(
+        store, key, p.get("why"), _now_ms(), ACTOR))
+
+
+@bp.get("/rankings")
+@director_required
+def rankings() -> Any:
+    store = get_store()
+    ranking = results.standings(store)
+    if _wants_json():
+        return jsonify({"ok": True, "standings": ranking})
+    return render_template(
+        "results_standings.html", standings=ranking, director=True,
+        published=rulings.is_published(store), boards=results.boards(store),
+        penalties=sql.penalties(store), publication=[results.audit_wire(a) for a in
+                     sql.settings_audit(store, rulings.PUBLISHED)],
+        name=store.setting("name", ""), section=_section({}))
+
+
+@bp.post("/penalties")
+@director_required
+def add_penalty() -> Any:
+    payload = _payload()
+    try:
+        body = rulings.add_penalty(get_store(), _section(payload), payload.get("pair"), payload,
+                                   _now_ms(), ACTOR)
+    except TravellerError as exc:
+        return _refused(exc, url_for(".rankings"))
+    current_app.extensions["traveller.notifier"].changed()
+    return jsonify(body) if _wants_json() else redirect(url_for(".rankings") + "#penalties")
+
+
+@bp.post("/penalties/<int:penalty_id>/remove")
+@director_required
+def remove_penalty(penalty_id: int) -> Any:
+    payload = _payload()
+    try:
+        body = rulings.remove_penalty(get_store(), penalty_id, payload.get("why"), _now_ms(),
+                                      ACTOR)
+    except TravellerError as exc:
+        return _refused(exc, url_for(".rankings"))
+    return jsonify(body) if _wants_json() else redirect(url_for(".rankings") + "#penalties")
+
+
+@bp.post("/publication")
+@director_required
+def publication() -> Any:
+    payload = _payload()
+    value = payload.get("published")
+    published = value is True or str(value).lower() in ("1", "true", "on", "yes")
+    body = rulings.set_publication(get_store(), published, ACTOR, str(payload.get("why") or ""))
+    return jsonify(body) if _wants_json() else redirect(url_for(".rankings"))
