@@ -56,7 +56,8 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
     """Everything a terminal needs to play on, even if the Wi-Fi drops right after."""
     seatings = store.seatings(table.section, table.number)
     results = store.results(table.section, table.number)
-    scored = {(r.round, r.board) for r in results}
+    adjusted = store.adjusted_boards().get((table.section, table.number), set())
+    scored = {(r.round, r.board) for r in results} | adjusted
     here = current_round(seatings, scored)
     return {
         "event": event_wire(store),
@@ -80,6 +81,7 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
             for s in seatings
         ],
         "results": [r.wire() for r in results],
+        "adjusted": [{"round": r, "board": b} for r, b in sorted(adjusted)],
         "clock": clock_wire(table_clock(store, table.section, table.number), now_ms),
         "calls": [call_wire(c) for c in store.calls(table.section, table.number)],
         "now_ms": now_ms,
@@ -315,6 +317,7 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int,
     by_table: dict[tuple[str, int], list[SeatingRow]] = {}
     for seating in store.seatings():
         by_table.setdefault((seating.section, seating.table_number), []).append(seating)
+    adjusted = store.adjusted_boards()
     done_at: dict[tuple[str, int], list[ResultRow]] = {}
     results = store.results()
     for result in results:
@@ -324,7 +327,7 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int,
     for table in store.tables():
         key = (table.section, table.number)
         mine, done = by_table.get(key, []), done_at.get(key, [])
-        scored = {(r.round, r.board) for r in done}
+        scored = {(r.round, r.board) for r in done} | adjusted.get(key, set())
         here = current_round(mine, scored)
         last = done[-1] if done else None
         clock = clocks.of(table.section, table.number, here.round if here else None)

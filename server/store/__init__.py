@@ -153,11 +153,26 @@ class Store:
         return ResultRow.from_row(rows[0]) if rows else None
 
     def scored_boards(self, db: Database, section: str, table: int) -> set[tuple[int, int]]:
+        """(round, board) of every board done at a table: a result, or a director's adjusted
+        score standing in for one (a board never played still lets the table move on)."""
         rows = db.query(
-            "select round, board from results where section = ? and table_number = ?",
-            [section, table],
+            "select round, board from results where section = ? and table_number = ? "
+            "union select round, board from adjustments where section = ? "
+            "and table_number = ? and removed_ms is null",
+            [section, table, section, table],
         )
         return {(r["round"], r["board"]) for r in rows}
+
+    def adjusted_boards(self) -> dict[tuple[str, int], set[tuple[int, int]]]:
+        """Boards with an active adjusted score, per (section, table): (round, board)."""
+        out: dict[tuple[str, int], set[tuple[int, int]]] = {}
+        with self.read() as db:
+            rows = db.query("select section, table_number, round, board from adjustments "
+                            "where removed_ms is null")
+            for r in rows:
+                out.setdefault((r["section"], r["table_number"]), set()).add(
+                    (r["round"], r["board"]))
+        return out
 
     def insert_result(self, db: Database, result: ResultRow, actor: str) -> None:
         """Store a result inside an open write transaction, with its audit row."""

@@ -206,3 +206,30 @@ def test_board_page_shows_each_entrys_audit_trail(app: Any) -> None:
     assert "4S by N, 10 tricks (+420)" in page and "4S by N, 11 tricks (+450)" in page
     assert re.search(r"result corrected", page)
     assert client.get("/director/board/99").status_code == 404
+
+
+def test_k13_3_a_board_given_an_adjusted_score_lets_the_table_move_on(app: Any) -> None:
+    """A board the director adjusted without a result (never played) counts as done."""
+    from server.rulings import adjust
+    from server.store.rulings import EntryKey
+
+    store = app.extensions["traveller.store"]
+    token = store.tables()[0].token
+    client = app.extensions["traveller.socketio"].test_client(app, namespace="/table",
+                                                              auth={"token": token})
+    for board in (1, 2):
+        ack = client.emit("submit_result", {"op_id": f"op-{board}-aaaaaaaa", "board": board,
+                                            "contract": "3N", "declarer": "S", "tricks": 9},
+                          namespace="/table", callback=True)
+        assert ack["ok"]
+    adjust(store, EntryKey("A", 1, 1, 3), {"kind": "k13_3", "staying": "NS",
+                                           "why": "EW pair left"}, 0, actor="director")
+    from server import play
+
+    state = play.table_state(store, store.tables()[0], 0)
+    assert state["round"] == 2
+    assert state["adjusted"] == [{"round": 1, "board": 3}]
+    late = client.emit("submit_result", {"op_id": "op-3-aaaaaaaa", "board": 3, "contract": "3N",
+                                         "declarer": "S", "tricks": 9}, namespace="/table",
+                       callback=True)
+    assert late["code"] == "already_scored"
