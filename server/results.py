@@ -148,8 +148,16 @@ def score(store: Store, up_to_round: int | None = None) -> Scored:
 def _penalties(store: Store, top: float) -> dict[tuple[str, int], list[dict[str, Any]]]:
     by_pair: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
     for row in sql.penalties(store):
-        by_pair[row["section"], row["pair"]].append({**row, "matchpoints": row["share"] / 100
-                                                     * top})
+        by_pair[row["section"], row["pair"]].append({"rule": "K18.1", **row,
+                                                     "matchpoints": row["share"] / 100 * top})
+    # Slow play (K12.2) the director applied in matchpoints comes off the pair's total too.
+    for ruling in store.slow_play_rulings():
+        if ruling["status"] == "applied" and ruling["unit"] == "MP":
+            points = float(Fraction(ruling["penalty"] or "0"))
+            if points:
+                by_pair[ruling["section"], ruling["pair_number"]].append(
+                    {"matchpoints": points, "rule": ruling["rule"] or "K12.2",
+                     "why": ruling["reason"]})
     return by_pair
 
 

@@ -121,3 +121,26 @@ def test_slow_play_forms_need_the_csrf_token(app: Any) -> None:
     finish(store, 1, (1, 2, 3), T0 + ROUND + 8 * MIN)
     refused = http.post("/director/slow-play/A/1", data={"action": "apply"}, headers=JSON)
     assert refused.status_code == 400 and store.slow_play_rulings() == []
+
+
+def test_k12_2_an_applied_slow_play_penalty_comes_off_the_pairs_matchpoints(app: Any) -> None:
+    from server import results
+
+    store = app.extensions["traveller.store"]
+    socketio = app.extensions["traveller.socketio"]
+    client = socketio.test_client(app, namespace="/table", auth={"token": store.tables()[0].token})
+    for board in (1, 2, 3):
+        ack = client.emit("submit_result", {"op_id": f"sp-{board}-aaaaaaaa", "board": board,
+                                            "contract": "3N", "declarer": "S", "tricks": 9},
+                          namespace="/table", callback=True)
+        assert ack["ok"]
+    before = {r["pair"]: r["matchpoints"] for r in results.standings(store)["NS"]}
+    with store.write() as db:
+        store.save_slow_play(db, {"section": "A", "session": 1, "pair_number": 1,
+                                  "status": "applied", "late_minutes": 7, "penalty": "4",
+                                  "unit": "MP", "rule": "K12.2", "warning": 0,
+                                  "reason": "7 minutes late", "decided_ms": 0,
+                                  "actor": "director"}, actor="director", why="7 minutes late")
+    after = {r["pair"]: r for r in results.standings(store)["NS"]}
+    assert after[1]["matchpoints"] == before[1] - 4
+    assert [p["rule"] for p in after[1]["penalties"]] == ["K12.2"]
