@@ -14,6 +14,7 @@ const SHELL = [
   "/terminal/js/app.js",
   "/terminal/js/boardlist.js",
   "/terminal/js/boards.js",
+  "/terminal/js/calls.js",
   "/terminal/js/clock.js",
   "/terminal/js/complete.js",
   "/terminal/js/confirm.js",
@@ -30,6 +31,7 @@ const SHELL = [
   "/terminal/js/socket.js",
   "/terminal/js/store.js",
   "/terminal/js/table.js",
+  "/terminal/js/traveller.js",
   "/vendor/socket.io.esm.min.js",
 ];
 

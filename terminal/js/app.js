@@ -20,12 +20,24 @@
 //   rejected        list of entries the server refused; items "rejected-item",
 //                   each with a "dismiss" button
 //   refused         the screen shown when the server does not know the token
+//   traveller-<n>, correction-<n>   on a scored board (list and round summary):
+//                   its traveller (only when state.event.show_traveller), and a
+//                   call asking the director to correct it
+//   traveller       the traveller screen; rows "traveller-line" with
+//                   data-this-table="true" on this table's; "traveller-own"
+//                   (this table's MP and %); "traveller-close" back to the pad
+//   clock-warning   the 10 / 5 / 0 minute banner (data-minutes), "clock-warning-dismiss"
+//   call-director   opens "call-picker": reason-<revoke|insufficient|lead|claim|
+//                   board|other>, call-text (other), call-send, call-cancel
+//   calls           the table's calls, items "call-item" with data-state =
+//                   "queued" | "waiting" | "answered" | "refused", "call-answer",
+//                   "call-dismiss"
 
 import { t, setLanguage, chooseLanguage } from "./i18n.js";
 import { idbStore, memoryStore } from "./store.js";
 import { createOutbox } from "./outbox.js";
 import { connect } from "./socket.js";
-import { offsetFrom } from "./clock.js";
+import { offsetFrom, reading, warn } from "./clock.js";
 import { newOpId } from "./id.js";
 import { nsScore } from "./score.js";
 import {
@@ -38,16 +50,29 @@ import { renderBoards } from "./boardlist.js";
 import { renderConfirm } from "./confirm.js";
 import { renderComplete } from "./complete.js";
 import { renderRejected } from "./rejected.js";
+import { callsToShow, correctionReason, reasonText, renderCallPicker, renderCalls, withCall } from "./calls.js";
+import { renderTraveller } from "./traveller.js";
 
 const RETRY_MS = 3000;
 const LANGUAGE_KEY = "traveller:language";
 const MODE_KEY = "traveller:result-mode";
+const DISMISSED_KEY = "traveller:dismissed-calls";
+const VIBRATE_MS = [200, 100, 200];
 
 function remembered(key) {
   try {
     return localStorage.getItem(key);
   } catch {
     return null; // storage refused (private mode): the choice lasts this page only
+  }
+}
+
+function rememberedList(key) {
+  try {
+    const list = JSON.parse(remembered(key) ?? "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
   }
 }
 
@@ -66,6 +91,7 @@ const stateKey = `state:${token}`;
 const offsetKey = `offset:${token}`;
 let store = memoryStore();
 let outbox = createOutbox(store, `outbox:${token}`);
+let callbox = createOutbox(store, `calls:${token}`); // calls to the director, sent like results
 
 const model = {
   state: null,
@@ -81,6 +107,11 @@ const model = {
   problem: null, // a failure to store the confirmed entry
   noStorage: false, // IndexedDB refused: results live in memory only
   resultMode: remembered(MODE_KEY) === "tricks" ? "tricks" : "difference",
+  traveller: null, // {board, status: "loading"|"shown"|"offline"|"error", data, error}
+  picker: { open: false, reason: null, text: "" },
+  warned: { round: null, raised: null }, // the last clock warning raised, per round
+  warning: null, // the clock warning on screen: minutes left (10, 5, 0)
+  dismissedCalls: rememberedList(DISMISSED_KEY), // calls whose answer the players have read
 };
 
 let connection = null;
@@ -109,7 +140,7 @@ function renderRound() {
     renderBoards(boards, board, (n) => {
       model.selected = n;
       render();
-    }),
+    }, boardActionsFor(state)),
     chosen && renderPad(model.pad, chosen, {
       change(pad) {
         const completes = !padEntry(model.pad) && padEntry(pad);
@@ -135,9 +166,51 @@ function renderRound() {
   ];
 }
 
+/** What a scored board offers: its traveller (if the event shows them) and a correction call. */
+function boardActionsFor(state) {
+  return {
+    traveller: state.event?.show_traveller ? openTraveller : undefined,
+    correction(board) {
+      sendCall(correctionReason(board));
+    },
+  };
+}
+
+function openTraveller(board) {
+  if (!connection?.connected) {
+    model.traveller = { board, status: "offline" };
+    render();
+    scrollTo(0, 0);
+    return;
+  }
+  model.traveller = { board, status: "loading" };
+  render();
+  scrollTo(0, 0);
+  const shown = (view) => {
+    if (model.traveller?.board !== board) return; // the players went back meanwhile
+    model.traveller = { board, ...view };
+    render();
+  };
+  connection.traveller(board).then((ack) => {
+    if (ack?.ok) shown({ status: "shown", data: ack });
+    else if (ack?.code === "not_played_yet") shown({ status: "error", error: t("traveller.not_played", { board }) });
+    else if (ack?.code === "traveller_hidden") shown({ status: "error", error: t("traveller.hidden") });
+    else shown({ status: "error", error: t("traveller.failed", { error: ack?.error ?? "?" }) });
+  }, () => shown({ status: "offline" }));
+}
+
 function renderMain() {
   const { state } = model;
   const pending = outbox.pending();
+  if (model.traveller) {
+    return renderTraveller(model.traveller, {
+      back() {
+        model.traveller = null;
+        render();
+        scrollTo(0, 0);
+      },
+    });
+  }
   if (model.confirming) {
     return renderConfirm(model.confirming, {
       confirm,
@@ -153,6 +226,7 @@ function renderMain() {
       boards: roundBoards(state, pending, model.round), next: nextRound(state, model.round),
       unsent: unsent(state, pending).length,
     }, {
+      board: boardActionsFor(state),
       next() {
         model.round = nextRound(state, model.round);
         model.selected = null;
@@ -195,8 +269,93 @@ function render() {
     h("main", {},
       model.noStorage && h("p", { class: "warning" }, t("app.no_storage")),
       model.problem && h("p", { class: "warning" }, model.problem),
+      renderWarning(),
+      renderCalls(callsToShow(state.calls ?? [], callbox.pending(), callbox.rejected(), model.dismissedCalls),
+        dismissCall),
       renderRejected(outbox.rejected(), (op_id) => outbox.dismiss(op_id).then(render)),
-      renderMain()));
+      renderMain(),
+      !model.confirming && renderCallPicker(model.picker, {
+        open() {
+          model.picker = { open: true, reason: null, text: "" };
+          render();
+          root.querySelector('[data-testid="call-picker"]')?.scrollIntoView({ block: "nearest" });
+        },
+        choose(reason) {
+          model.picker = { ...model.picker, reason };
+          render();
+          root.querySelector('[data-testid="call-text"]')?.focus();
+        },
+        text(value) {
+          model.picker.text = value;
+        },
+        send() {
+          const reason = reasonText(model.picker.reason, model.picker.text);
+          if (reason === null) return;
+          model.picker = { open: false, reason: null, text: "" };
+          sendCall(reason);
+        },
+        cancel() {
+          model.picker = { open: false, reason: null, text: "" };
+          render();
+        },
+      })));
+}
+
+function renderWarning() {
+  if (model.warning === null) return null;
+  const minutes = model.warning;
+  return h("section", {
+    class: `clock-warning ${minutes === 0 ? "time-up" : ""}`.trim(), role: "alert",
+    "data-testid": "clock-warning", "data-minutes": minutes,
+  },
+  h("span", {}, minutes === 0 ? t("clock.time_up") : t("clock.warning", { count: minutes })),
+  h("button", { type: "button", class: "secondary small", "data-testid": "clock-warning-dismiss",
+    onclick: () => {
+      model.warning = null;
+      render();
+    } }, t("clock.dismiss")));
+}
+
+/** Stores the call first (so it survives a reload offline), then sends what is queued. */
+async function sendCall(reason) {
+  try {
+    await callbox.add({ op_id: newOpId(), reason, created_ms: Date.now() });
+  } catch (error) {
+    model.problem = String(error?.message ?? error);
+  }
+  render();
+  flushCalls();
+}
+
+function flushCalls() {
+  if (!connection) return;
+  callbox.flush(({ op_id, reason }) => connection.call({ op_id, reason }), {
+    onAccepted(entry, ack) {
+      // Shown as "Director called" until the next state brings the server's own record.
+      const call = { id: ack.call_id, op_id: entry.op_id, reason: entry.reason, called_ms: entry.created_ms, answer: null };
+      model.state = { ...model.state, calls: withCall(model.state?.calls, call) };
+      render();
+    },
+    onRejected: render,
+  }).then((outcome) => {
+    render();
+    if (outcome.stopped && connection.connected) setTimeout(flushCalls, RETRY_MS);
+  });
+}
+
+function dismissCall(op_id) {
+  model.dismissedCalls = [...model.dismissedCalls, op_id].slice(-50);
+  remember(DISMISSED_KEY, JSON.stringify(model.dismissedCalls));
+  if (callbox.rejected().some((c) => c.op_id === op_id)) callbox.dismiss(op_id).then(render);
+  else render();
+}
+
+function receiveAnswer(call) {
+  if (!model.state) return;
+  model.state = { ...model.state, calls: withCall(model.state.calls, call) };
+  store.set(stateKey, model.state).catch(() => {});
+  render();
+  navigator.vibrate?.(VIBRATE_MS);
 }
 
 async function confirm() {
@@ -260,6 +419,25 @@ function receiveClock(clock) {
 function tick() {
   const shown = root.querySelector('[data-testid="clock"]');
   if (shown && model.state) shown.replaceWith(renderClock(model.state.clock, model.offset_ms));
+  checkWarning();
+}
+
+/** Raises the 10, 5 and 0 minute warnings, once each per round, with a short buzz. */
+function checkWarning() {
+  const clock = model.state?.clock;
+  const now = reading(clock, model.offset_ms, Date.now());
+  if (!now || !now.running) return;
+  if (model.warned.round !== clock.round) model.warned = { round: clock.round, raised: null };
+  const step = warn(now.remaining_ms, model.warned.raised);
+  model.warned.raised = step.raised;
+  if (step.raise === null) return;
+  model.warning = step.raise;
+  try {
+    navigator.vibrate?.(VIBRATE_MS);
+  } catch {
+    /* no vibration here */
+  }
+  render();
 }
 
 function useLanguage(code) {
@@ -284,11 +462,13 @@ async function start() {
     await disk.get(stateKey); // some private modes have indexedDB but refuse to open it
     store = disk;
     outbox = createOutbox(store, `outbox:${token}`);
+    callbox = createOutbox(store, `calls:${token}`);
     navigator.storage?.persist?.().catch(() => {}); // ask the browser not to evict the outbox
   } catch (error) {
     model.noStorage = true;
   }
   await outbox.load();
+  await callbox.load();
   const saved = await store.get(stateKey);
   if (saved && !model.state) {
     model.state = saved;
@@ -300,7 +480,10 @@ async function start() {
       if (model.online === up) return;
       model.online = up;
       render();
-      if (up) flush();
+      if (up) {
+        flush();
+        flushCalls();
+      }
     },
     refused(reason) {
       model.refused = reason;
@@ -308,6 +491,7 @@ async function start() {
     },
     state: receiveState,
     clock: receiveClock,
+    answer: receiveAnswer,
   });
   setInterval(tick, 1000);
 }

@@ -11,11 +11,25 @@ function vulBadge(vulnerability) {
 }
 
 /**
+ * A scored board's actions: its traveller (when the event shows them) and a
+ * call asking the director to correct it, since only the director can.
+ * @param {{traveller?(board: number): void, correction(board: number): void}} actions
+ */
+export function boardActions(board, actions) {
+  return h("span", { class: "board-actions" },
+    actions.traveller && h("button", { type: "button", class: "secondary small", "data-testid": `traveller-${board}`,
+      onclick: () => actions.traveller(board) }, t("boards.traveller")),
+    h("button", { type: "button", class: "secondary small", "data-testid": `correction-${board}`,
+      onclick: () => actions.correction(board) }, t("boards.correct")));
+}
+
+/**
  * @param {Array<{board: number, dealer: string, vulnerability: string, status: string, result: object|null}>} boards
  * @param {number|null} selected
  * @param {(board: number) => void} choose
+ * @param {{traveller?(board: number): void, correction(board: number): void}} [actions] for scored boards
  */
-export function renderBoards(boards, selected, choose) {
+export function renderBoards(boards, selected, choose, actions) {
   return h("ul", { class: "boards" }, boards.map((b) => {
     const outcome = b.result
       ? h("span", { class: "outcome" }, contractNode(resultLine(b.result)), " ",
@@ -26,6 +40,7 @@ export function renderBoards(boards, selected, choose) {
       h("span", { class: "facts" }, t("boards.dealer", { seat: b.dealer }), " ", vulBadge(b.vulnerability)),
       outcome,
       h("span", { class: "state" }, t(`boards.${b.status}`)),
+      b.status === "scored" && actions && boardActions(b.board, actions),
     ];
     return h("li", {
       class: `board ${b.status} ${b.board === selected ? "selected" : ""}`.trim(),

@@ -35,3 +35,31 @@ export function formatRemaining(remaining_ms) {
 export function minutesLate(remaining_ms) {
   return remaining_ms >= 0 ? 0 : Math.max(1, Math.floor(-remaining_ms / 60000));
 }
+
+/** The warnings a table gets, in minutes left: 10, 5 and the deadline itself. */
+export const WARNINGS = [10, 5, 0];
+
+/**
+ * The warning that applies at this remaining time: the smallest threshold
+ * already reached (10, 5 or 0), or null with more than 10 minutes left.
+ */
+export function warningLevel(remaining_ms) {
+  const reached = WARNINGS.filter((minutes) => remaining_ms <= minutes * 60000);
+  return reached.length ? Math.min(...reached) : null;
+}
+
+/**
+ * What to do at this remaining time, given the last warning raised this round
+ * (null for none): `raise` is the warning to show now, or null; `raised` is
+ * what to remember. Each threshold is raised once; a terminal opened with 3
+ * minutes left raises only the 5-minute one; time added by the director
+ * lowers `raised` again, so the warnings it passed come back.
+ * @returns {{raise: number|null, raised: number|null}}
+ */
+export function warn(remaining_ms, raised) {
+  const level = warningLevel(remaining_ms);
+  if (level !== null && (raised === null || raised === undefined || level < raised)) {
+    return { raise: level, raised: level };
+  }
+  return { raise: null, raised: level };
+}

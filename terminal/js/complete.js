@@ -4,11 +4,12 @@
 import { h, contractNode } from "./dom.js";
 import { t } from "./i18n.js";
 import { boardsText, resultLine, scoreText } from "./format.js";
+import { boardActions } from "./boardlist.js";
 
 /**
  * @param {{round: number, info: object, table: number, boards: Array<object>,
  *          next: number|null, unsent: number}} view
- * @param {{next(): void}} actions
+ * @param {{next(): void, board?: {traveller?(board: number): void, correction(board: number): void}}} actions
  */
 export function renderComplete(view, actions) {
   const { round, info, table, boards, next, unsent } = view;
@@ -27,7 +28,8 @@ export function renderComplete(view, actions) {
     h("ul", { class: "summary" }, boards.map((b) =>
       h("li", {}, h("span", { class: "number" }, t("boards.board", { board: b.board })),
         b.result && contractNode(resultLine(b.result)), " ",
-        b.result && h("b", {}, scoreText(b.result.ns_score ?? 0))))),
+        b.result && h("b", {}, scoreText(b.result.ns_score ?? 0)),
+        b.status === "scored" && actions.board && boardActions(b.board, actions.board)))),
     next === null
       ? h("p", { class: "finished" }, t("complete.finished"))
       : h("ul", { class: "moves" }, moves),

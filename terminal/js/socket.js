@@ -1,6 +1,6 @@
 // The connection to the server's /table namespace. It reports three things to
-// the app (online or not, a refused table link, the server's state and clock)
-// and offers submit(), which resolves to the server's ack or rejects when
+// the app (online or not, a refused table link, the server's state and clock,
+// the director's answers) and offers submit(), call() and traveller(); which resolves to the server's ack or rejects when
 // there is no connection or no ack within ten seconds; the outbox then keeps
 // the entry for the next try.
 
@@ -30,6 +30,7 @@ export function connect(token, on) {
   });
   socket.on("state", (state) => on.state(state));
   socket.on("clock", (clock) => on.clock(clock));
+  socket.on("director_answer", (call) => on.answer?.(call));
 
   // The browser knows before the socket's heartbeat does that the network is
   // gone; it also knows when it is back, sooner than the reconnect backoff.
@@ -54,6 +55,16 @@ export function connect(token, on) {
     submit(payload) {
       if (!socket.connected) return Promise.reject(new Error("not connected"));
       return socket.timeout(ACK_TIMEOUT_MS).emitWithAck("submit_result", payload);
+    },
+    /** A call to the director, {op_id, reason}; same failure rules as submit(). */
+    call(payload) {
+      if (!socket.connected) return Promise.reject(new Error("not connected"));
+      return socket.timeout(ACK_TIMEOUT_MS).emitWithAck("call_director", payload);
+    },
+    /** A board's traveller so far; rejects when offline. */
+    traveller(board) {
+      if (!socket.connected) return Promise.reject(new Error("not connected"));
+      return socket.timeout(ACK_TIMEOUT_MS).emitWithAck("get_traveller", { board });
     },
   };
 }

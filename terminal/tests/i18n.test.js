@@ -13,6 +13,7 @@ const TEMPLATES = {
   "vul.${": ["None", "NS", "EW", "Both"],
   "boards.${": ["open", "pending", "scored"],
   "suit.${": ["S", "H", "D", "C"],
+  "call.reason.${": ["revoke", "insufficient", "lead", "claim", "board", "other"],
 };
 
 function usedKeys() {

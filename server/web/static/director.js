@@ -71,8 +71,20 @@ function draw(data) {
 const KIND = { call: "Call", late: "Late", offline: "Offline" };
 
 function drawAlerts(list) {
+  // An alert already on screen keeps its form, so an answer being typed survives the redraw.
+  const shown = new Map([...alertsEl.children].map((form) => [form.dataset.key, form]));
+  for (const a of list) {
+    const text = shown.get(a.key)?.querySelector(".text");
+    if (text) text.textContent = a.text;
+  }
+  const same = list.length === shown.size && list.every((a, i) => alertsEl.children[i].dataset.key === a.key);
+  // Same queue: leave the forms where they are (moving one would take the typing cursor away).
+  if (!same) alertsEl.replaceChildren(...list.map((a) => shown.get(a.key) ?? alertForm(a)));
+}
+
+function alertForm(a) {
   const csrf = alertsEl.dataset.csrf;
-  alertsEl.replaceChildren(...list.map((a) => {
+  {
     const form = document.createElement("form");
     form.className = `alert ${a.kind}`;
     form.method = "post";
@@ -93,7 +105,7 @@ function drawAlerts(list) {
         Object.assign(document.createElement("button"), { type: "submit", textContent: "Acknowledge" }));
     }
     return form;
-  }));
+  }
 }
 
 function setClock(c) {
