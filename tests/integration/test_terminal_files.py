@@ -47,3 +47,17 @@ def test_service_worker_cache_is_named_after_the_shell_contents(app: Any, tmp_pa
     before = shell_version(terminal)
     (terminal / "js" / "app.js").write_text("two")
     assert shell_version(terminal) != before
+
+
+def test_shell_files_are_gzipped_for_browsers_that_accept_it(app: Any) -> None:
+    import gzip
+
+    client = app.test_client()
+    plain = client.get("/vendor/socket.io.esm.min.js")
+    packed = client.get("/vendor/socket.io.esm.min.js", headers={"Accept-Encoding": "gzip"})
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.data) == plain.data
+    assert len(packed.data) < len(plain.data) / 2
+    again = client.get("/vendor/socket.io.esm.min.js", headers={
+        "Accept-Encoding": "gzip", "If-None-Match": packed.headers["ETag"]})
+    assert again.status_code == 304
