@@ -17,8 +17,6 @@ from .formats import Preset
 from .movements import build_movement
 from .store import Store
 
-SECTION = "A"
-
 
 def new_token() -> str:
     """A table's secret: 72 random bits, URL-safe, short enough for a small QR code."""
@@ -41,12 +39,17 @@ def create_event(
     tables: int | None = None,
     boards_per_round: int | None = None,
     rounds: int | None = None,
+    sections: int | None = None,
 ) -> Store:
     """Create the event file at `path` (which must not exist yet) and return its store."""
     n_tables = tables or preset.tables
     per_round = boards_per_round or preset.boards_per_round
-    movement = build_movement(preset.movement, tables=n_tables, boards_per_round=per_round,
-                              rounds=rounds or preset.rounds)
+    options: dict[str, int | None] = {"tables": n_tables, "boards_per_round": per_round,
+                                      "rounds": rounds or preset.rounds}
+    if (sections or preset.sections) > 1:
+        # Several sections play the same boards (K4.2's pools), each a movement of its own.
+        options["sections"] = sections or preset.sections
+    movement = build_movement(preset.movement, **options)
     path = Path(path)
     store = Store.create(path)
     try:
@@ -60,24 +63,25 @@ def create_event(
                     "boards_per_round": per_round,
                     "rounds": len(movement.rounds),
                 },
-                "sections": [SECTION],
+                "sections": list(movement.sections),
                 "base_url": base_url.rstrip("/"),
                 "password_hash": generate_password_hash(password),
                 "secret_key": secrets.token_hex(32),
             }
             for key, value in settings.items():
                 store.put_setting(db, key, value, actor="setup", why="event created")
+            seated = sorted({(s.section, s.table) for r in movement.rounds for s in r.seatings})
             db["tables"].insert_all(
-                {"section": SECTION, "number": t, "token": new_token()}
-                for t in range(1, n_tables + 1)
+                {"section": section, "number": t, "token": new_token()} for section, t in seated
             )
             rows = []
             for rnd in movement.rounds:
                 for seat in rnd.seatings:
-                    ew_next, boards_next = movement.moves_after(rnd.number, seat.table)
+                    ew_next, boards_next = movement.moves_after(rnd.number, seat.table,
+                                                                seat.section)
                     rows.append(
                         {
-                            "section": SECTION,
+                            "section": seat.section,
                             "round": rnd.number,
                             "table_number": seat.table,
                             "ns_pair": seat.ns_pair,

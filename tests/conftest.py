@@ -26,12 +26,12 @@ PASSWORD = "director-secret"
 
 
 def make_event(path: Path, tables: int = 6, base_url: str = "http://testserver",
-               rounds: int | None = None) -> Path:
+               rounds: int | None = None, sections: int | None = None) -> Path:
     from server.event import create_event
     from server.formats import load_preset
 
     store = create_event(path, load_preset(DEMO_PRESET), password=PASSWORD, base_url=base_url,
-                         tables=tables, rounds=rounds)
+                         tables=tables, rounds=rounds, sections=sections)
     store.close()
     return path
 
@@ -131,11 +131,12 @@ class ServerProcess:
         return list(json.loads(out.stdout))
 
 
-def served_event(tmp_path: Path, tables: int = 6, rounds: int | None = None) -> ServerProcess:
+def served_event(tmp_path: Path, tables: int = 6, rounds: int | None = None,
+                 sections: int | None = None) -> ServerProcess:
     """An event whose table URLs point at the port its server will listen on."""
     port = free_port()
     db = make_event(tmp_path / "served.db", tables=tables, base_url=f"http://127.0.0.1:{port}",
-                    rounds=rounds)
+                    rounds=rounds, sections=sections)
     return ServerProcess(db_path=db, port=port)
 
 

@@ -31,6 +31,8 @@ class Preset:
     boards_per_round: int = 3
     rounds: int | None = None
     """Rounds to play; None plays the movement's full length (a Mitchell: one per table)."""
+    sections: int = 1
+    """Sections playing the same boards, each with `tables` tables (A, B, C...)."""
     scoring: str = "mp"
     """Scoring method: "mp" (matchpoints, K17.3)."""
     clock_minutes: float = 8.0
@@ -51,7 +53,8 @@ class Preset:
 
 _SCHEMA: dict[str, dict[str, type | tuple[type, ...]]] = {
     "event": {"name": str, "kind": str, "rules": list, "source": str},
-    "movement": {"kind": str, "tables": int, "boards_per_round": int, "rounds": int},
+    "movement": {"kind": str, "tables": int, "boards_per_round": int, "rounds": int,
+                 "sections": int},
     "scoring": {"method": str},
     "clock": {"minutes": (int, float), "per_boards": int},
     "entry": {"lead": str, "mini_bridge": bool, "show_traveller": bool},
@@ -99,7 +102,7 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
     method = known.get("scoring", {}).get("method", "mp")
     if method not in _METHODS:
         problems.append(f"[scoring] method: {method!r} is not one of {', '.join(_METHODS)}")
-    for key, low in (("tables", 1), ("boards_per_round", 1), ("rounds", 1)):
+    for key, low in (("tables", 1), ("boards_per_round", 1), ("rounds", 1), ("sections", 1)):
         if key in movement and movement[key] < low:
             problems.append(f"[movement] {key}: must be at least {low}")
     entry = known.get("entry", {})
@@ -116,6 +119,7 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
         tables=movement.get("tables", 7),
         boards_per_round=movement.get("boards_per_round", 3),
         rounds=movement.get("rounds"),
+        sections=movement.get("sections", 1),
         scoring=method,
         clock_minutes=float(clock.get("minutes", 8)),
         clock_per_boards=clock.get("per_boards", 1),

@@ -166,3 +166,22 @@ def test_other_tables_do_not_receive_this_tables_state(app: Any) -> None:
     submit(one, board=1)
     assert received(one, "state", "/table")
     assert received(two, "state", "/table", timeout=0.5) == []
+
+
+def test_k4_2_several_sections_on_the_same_boards(tmp_path: Any) -> None:
+    """Each section is a movement of its own; its tables and pairs carry the section letter."""
+    from server.app import create_app
+    from tests.conftest import make_event
+
+    path = make_event(tmp_path / "sections.db", tables=5, sections=2)
+    app = create_app({"DATABASE": str(path)})
+    store = app.extensions["traveller.store"]
+    assert [(t.section, t.number) for t in store.tables()] == [
+        *(("A", n) for n in range(1, 6)), *(("B", n) for n in range(1, 6))]
+    b1 = next(t for t in store.tables() if (t.section, t.number) == ("B", 1))
+    client = app.extensions["traveller.socketio"].test_client(app, namespace="/table",
+                                                              auth={"token": b1.token})
+    state = last_state(client)
+    assert (state["section"], state["table"], state["boards"]) == ("B", 1, [1, 2, 3])
+    assert submit(client, board=1)["ok"]
+    assert [(r.section, r.table_number) for r in store.results()] == [("B", 1)]
