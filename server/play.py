@@ -15,6 +15,7 @@ from typing import Any
 from .bridge import K8_2, Board, BridgeError, Card, Contract, Seat, ns_score
 from .clock import RoundClock, round_duration_ms
 from .errors import TravellerError, ok_body
+from .players import state_players
 from .scoring import matchpoints
 from .store import ResultRow, SeatingRow, Store, TableRow
 
@@ -84,6 +85,7 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
         "adjusted": [{"round": r, "board": b} for r, b in sorted(adjusted)],
         "clock": clock_wire(table_clock(store, table.section, table.number), now_ms),
         "calls": [call_wire(c) for c in store.calls(table.section, table.number)],
+        "players": state_players(store, table),
         "now_ms": now_ms,
     }
 

@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from .play import board_info
+from .players import late_penalties, pair_names
 from .rulings import adjusted_score, pair_field
 from .scoring.adjusted import TableResult
 from .scoring.barometer import barometer_rankings
@@ -158,11 +159,16 @@ def _penalties(store: Store, top: float) -> dict[tuple[str, int], list[dict[str,
                 by_pair[ruling["section"], ruling["pair_number"]].append(
                     {"matchpoints": points, "rule": ruling["rule"] or "K12.2",
                      "why": ruling["reason"]})
+    # A late start (K11.3) the director applied comes off the same way.
+    for late in late_penalties(store):
+        by_pair[late["section"], late["pair"]].append(
+            {"matchpoints": late["matchpoints"], "rule": late["rule"], "why": late["why"]})
     return by_pair
 
 
 def _standings(store: Store, scored: PairsScore, top: float) -> dict[str, list[dict[str, Any]]]:
     penalties = _penalties(store, top)
+    names = pair_names(store)
     groups: dict[tuple[str, Field], list[tuple[Pair, int, float, float]]] = defaultdict(list)
     for s in scored.standings:
         off = sum(p["matchpoints"] for p in penalties.get((s.pair.section, int(s.pair.number)),
@@ -190,6 +196,7 @@ def _standings(store: Store, scored: PairsScore, top: float) -> dict[str, list[d
             "penalty": sum(p["matchpoints"] for p in pair_penalties),
             "penalties": pair_penalties,
             "tie": reasons.get(s.pair),
+            "names": names.get((s.pair.section, int(s.pair.number)), []),
         })
     return out
 

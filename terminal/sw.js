@@ -26,6 +26,7 @@ const SHELL = [
   "/terminal/js/i18n.js",
   "/terminal/js/id.js",
   "/terminal/js/outbox.js",
+  "/terminal/js/players.js",
   "/terminal/js/rejected.js",
   "/terminal/js/score.js",
   "/terminal/js/socket.js",

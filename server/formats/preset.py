@@ -44,6 +44,8 @@ class Preset:
     """K8.2: contracts are only partscores (at the one level) or games, undoubled."""
     show_traveller: bool = True
     """Whether a table sees a board's traveller after it has played the board."""
+    mixed: bool = False
+    """K6.2, K7.3: a mixed pairs event, where the woman sits North or West (a warning)."""
     rules: tuple[str, ...] = ()
     """The rule IDs of REGULATIONS.md this preset configures, for people reading it."""
     source: str = ""
@@ -57,7 +59,7 @@ _SCHEMA: dict[str, dict[str, type | tuple[type, ...]]] = {
                  "sections": int},
     "scoring": {"method": str},
     "clock": {"minutes": (int, float), "per_boards": int},
-    "entry": {"lead": str, "mini_bridge": bool, "show_traveller": bool},
+    "entry": {"lead": str, "mini_bridge": bool, "show_traveller": bool, "mixed": bool},
 }
 _KINDS = ("pairs", "teams")
 _METHODS = ("mp",)
@@ -126,6 +128,7 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
         lead=entry.get("lead", "optional"),
         mini_bridge=entry.get("mini_bridge", False),
         show_traveller=entry.get("show_traveller", True),
+        mixed=entry.get("mixed", False),
         rules=tuple(str(r) for r in event.get("rules", [])),
         source=event.get("source", ""),
         extra=extra,

@@ -16,7 +16,7 @@ from typing import Any
 from flask import Flask, current_app, request, session
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
-from .. import play
+from .. import play, players
 from ..app import get_presence, get_store
 from ..errors import TravellerError, error_body
 from ..store import TableRow
@@ -197,6 +197,18 @@ def register(app: Flask, socketio: SocketIO) -> None:
         def act(table: TableRow) -> dict[str, Any]:
             ack = play.call_director(get_store(), table, payload, now_ms())
             notifier.changed(table)
+            return ack
+
+        result: dict[str, Any] = guarded(act)
+        return result
+
+    @socketio.on("set_players", namespace="/table")
+    def set_players(payload: Any = None) -> dict[str, Any]:
+        def act(table: TableRow) -> dict[str, Any]:
+            ack = players.set_players(get_store(), table, payload, now_ms(),
+                                      actor=f"table {table.number}")
+            if not ack.get("duplicate"):
+                notifier.changed(table)
             return ack
 
         result: dict[str, Any] = guarded(act)

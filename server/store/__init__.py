@@ -22,7 +22,12 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..clock import RoundClock
-from . import schema_clocks, schema_rulings  # noqa: F401  (they register migrations)
+from . import (  # noqa: F401  (they register migrations, in this order)
+    schema_clocks,
+    schema_players,
+    schema_rulings,
+    schema_setup,
+)
 from .models import ResultRow, SeatingRow, TableRow
 from .schema import migrations
 

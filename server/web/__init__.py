@@ -5,9 +5,11 @@ from __future__ import annotations
 from flask import Flask
 
 from .director import bp as director_bp
+from .players import bp as players_bp
 from .results import bp as results_bp
 from .rulings import bp as rulings_bp
 from .security import install_csrf
+from .setup import bp as setup_bp
 from .terminal import bp as terminal_bp
 
 
@@ -17,3 +19,5 @@ def register(app: Flask) -> None:
     app.register_blueprint(director_bp)
     app.register_blueprint(rulings_bp)
     app.register_blueprint(results_bp)
+    app.register_blueprint(setup_bp)
+    app.register_blueprint(players_bp)

@@ -32,6 +32,12 @@
 //   calls           the table's calls, items "call-item" with data-state =
 //                   "queued" | "waiting" | "answered" | "refused", "call-answer",
 //                   "call-dismiss"
+//   players-form    at the table's first round: player-<north|south|east|west>
+//                   inputs, player-name-<seat> (the name, or "not on the list"),
+//                   players-save, players-skip, players-error (refused by the
+//                   server); players-warning (mixed event, K6.2) with
+//                   "players-warning-dismiss" once saved; ns-names, ew-names
+//                   in the header
 
 import { t, setLanguage, chooseLanguage } from "./i18n.js";
 import { idbStore, memoryStore } from "./store.js";
@@ -52,6 +58,7 @@ import { renderComplete } from "./complete.js";
 import { renderRejected } from "./rejected.js";
 import { callsToShow, correctionReason, reasonText, renderCallPicker, renderCalls, withCall } from "./calls.js";
 import { renderTraveller } from "./traveller.js";
+import { mixedProblems, needsPlayers, pairNames, renderPlayers, renderSeatWarning, seatsEntered, withSeated } from "./players.js";
 
 const RETRY_MS = 3000;
 const LANGUAGE_KEY = "traveller:language";
@@ -92,6 +99,7 @@ const offsetKey = `offset:${token}`;
 let store = memoryStore();
 let outbox = createOutbox(store, `outbox:${token}`);
 let callbox = createOutbox(store, `calls:${token}`); // calls to the director, sent like results
+let seatbox = createOutbox(store, `players:${token}`); // who sits where, sent like results
 
 const model = {
   state: null,
@@ -112,6 +120,9 @@ const model = {
   warned: { round: null, raised: null }, // the last clock warning raised, per round
   warning: null, // the clock warning on screen: minutes left (10, 5, 0)
   dismissedCalls: rememberedList(DISMISSED_KEY), // calls whose answer the players have read
+  players: { form: {}, error: null }, // the player numbers being typed at the first round
+  skippedPlayers: [], // rounds whose players the table chose to enter later (this page only)
+  seatWarning: null, // the mixed-seating problems of the last saved seating (K6.2)
 };
 
 let connection = null;
@@ -220,6 +231,29 @@ function renderMain() {
       },
     });
   }
+  if (!isRoundDone(state, pending, model.round)
+      && needsPlayers(state, seatbox.pending(), model.round, model.skippedPlayers, pending)) {
+    return renderPlayers(model.players, state, {
+      change(key, value) {
+        model.players.form = { ...model.players.form, [key]: value };
+        // Only the names, the warnings and the button change: keep the input's focus.
+        const form = root.querySelector('[data-testid="players-form"]');
+        const focused = document.activeElement?.dataset?.testid;
+        const caret = document.activeElement?.selectionStart ?? null;
+        render();
+        const input = focused && root.querySelector(`[data-testid="${focused}"]`);
+        if (form && input) {
+          input.focus();
+          if (caret !== null) input.setSelectionRange(caret, caret);
+        }
+      },
+      save: savePlayers,
+      skip() {
+        model.skippedPlayers = [...model.skippedPlayers, model.round];
+        render();
+      },
+    });
+  }
   if (isRoundDone(state, pending, model.round)) {
     return renderComplete({
       round: model.round, info: roundInfo(state, model.round), table: state.table,
@@ -260,9 +294,13 @@ function render() {
   settleRound();
   const { state } = model;
   const pending = outbox.pending();
+  const info = roundInfo(state, model.round);
   root.replaceChildren(
     renderHeader({
-      state, info: roundInfo(state, model.round),
+      state, info, names: {
+        ns: pairNames(state, seatbox.pending(), info?.ns_pair),
+        ew: pairNames(state, seatbox.pending(), info?.ew_pair),
+      },
       round: model.round, online: model.online, unsent: unsent(state, pending).length,
       offset_ms: model.offset_ms, chooseLanguage: useLanguage,
     }),
@@ -270,6 +308,10 @@ function render() {
       model.noStorage && h("p", { class: "warning" }, t("app.no_storage")),
       model.problem && h("p", { class: "warning" }, model.problem),
       renderWarning(),
+      renderSeatWarning(model.seatWarning, () => {
+        model.seatWarning = null;
+        render();
+      }),
       renderCalls(callsToShow(state.calls ?? [], callbox.pending(), callbox.rejected(), model.dismissedCalls),
         dismissCall),
       renderRejected(outbox.rejected(), (op_id) => outbox.dismiss(op_id).then(render)),
@@ -356,6 +398,48 @@ function receiveAnswer(call) {
   store.set(stateKey, model.state).catch(() => {});
   render();
   navigator.vibrate?.(VIBRATE_MS);
+}
+
+/** Stores the seating first (so it survives a reload offline), then sends what is queued. */
+async function savePlayers() {
+  const seats = seatsEntered(model.players.form);
+  if (!seats) return;
+  const problems = mixedProblems(model.state, seats);
+  try {
+    await seatbox.add({ op_id: newOpId(), round: model.round, ...seats, created_ms: Date.now() });
+  } catch (error) {
+    model.problem = String(error?.message ?? error);
+    render();
+    return;
+  }
+  model.players = { form: {}, error: null };
+  model.seatWarning = problems.length ? problems : null;
+  render();
+  scrollTo(0, 0);
+  flushSeats();
+}
+
+function flushSeats() {
+  if (!connection) return;
+  seatbox.flush(({ op_id, round, north, south, east, west }) =>
+    connection.players({ op_id, round, north, south, east, west }), {
+    onAccepted(entry, ack) {
+      model.state = withSeated(model.state, entry);
+      // The server may know a gender this terminal did not have yet.
+      if (ack.mixed?.length) model.seatWarning = ack.mixed;
+      store.set(stateKey, model.state).catch(() => {});
+      render();
+    },
+    onRejected(rejection) {
+      // Asked again, with the server's reason and the numbers as typed.
+      const { north, south, east, west } = rejection;
+      model.players = { form: { north, south, east, west }, error: rejection.error };
+      seatbox.dismiss(rejection.op_id).then(render);
+    },
+  }).then((outcome) => {
+    render();
+    if (outcome.stopped && connection.connected) setTimeout(flushSeats, RETRY_MS);
+  });
 }
 
 async function confirm() {
@@ -463,12 +547,14 @@ async function start() {
     store = disk;
     outbox = createOutbox(store, `outbox:${token}`);
     callbox = createOutbox(store, `calls:${token}`);
+    seatbox = createOutbox(store, `players:${token}`);
     navigator.storage?.persist?.().catch(() => {}); // ask the browser not to evict the outbox
   } catch (error) {
     model.noStorage = true;
   }
   await outbox.load();
   await callbox.load();
+  await seatbox.load();
   const saved = await store.get(stateKey);
   if (saved && !model.state) {
     model.state = saved;
@@ -483,6 +569,7 @@ async function start() {
       if (up) {
         flush();
         flushCalls();
+        flushSeats();
       }
     },
     refused(reason) {

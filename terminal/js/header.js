@@ -1,4 +1,5 @@
-// The bar at the top: event, section, table, round, pairs, the connection
+// The bar at the top: event, section, table, round, pairs (and their players'
+// names once the table has entered them), the connection
 // light, the count of unsent results and the round clock.
 
 import { h } from "./dom.js";
@@ -30,7 +31,8 @@ function renderLanguage(choose) {
 
 /**
  * @param {{state: object, info: object|null, round: number|null, online: boolean,
- *          unsent: number, offset_ms: number, chooseLanguage?(code: string): void}} view
+ *          unsent: number, offset_ms: number, names?: {ns: string[], ew: string[]},
+ *          chooseLanguage?(code: string): void}} view
  */
 export function renderHeader(view) {
   const { state, info, round, online, unsent, offset_ms } = view;
@@ -57,5 +59,8 @@ export function renderHeader(view) {
       h("span", { class: "cell" }, h("span", { class: "tag" }, t("header.ew")),
         h("b", { "data-testid": "ew-pair" }, info?.ew_pair ?? "")),
       h("span", { class: `cell unsent ${unsent ? "waiting" : ""}`.trim() },
-        h("span", { class: "tag" }, t("header.unsent")), h("b", { "data-testid": "unsent" }, unsent))));
+        h("span", { class: "tag" }, t("header.unsent")), h("b", { "data-testid": "unsent" }, unsent))),
+    (view.names?.ns?.length || view.names?.ew?.length) ? h("div", { class: "bar-row names" },
+      h("span", { class: "cell", "data-testid": "ns-names" }, (view.names.ns ?? []).join(" – ")),
+      h("span", { class: "cell", "data-testid": "ew-names" }, (view.names.ew ?? []).join(" – "))) : null);
 }

@@ -128,6 +128,16 @@ const en = {
   "call.refused": "The call was not accepted: {error}",
   "call.dismiss": "OK",
   "call.correction": "Correction of board {board}",
+  "players.title": "Players at this table",
+  "players.help": "Enter the four player numbers (federation ID).",
+  "players.unknown": "Not on the list: the scorer will look it up",
+  "players.same": "A player can sit in only one seat.",
+  "players.mixed_ns": "Mixed event: in the North-South pair the woman sits North (K6.2).",
+  "players.mixed_ew": "Mixed event: in the East-West pair the woman sits West (K6.2).",
+  "players.refused": "The scorer did not accept the players: {error}",
+  "players.save": "Save players",
+  "players.skip": "Later",
+  "players.ok": "OK",
 };
 
 const id = {
@@ -250,6 +260,16 @@ const id = {
   "call.refused": "Panggilan tidak diterima: {error}",
   "call.dismiss": "OK",
   "call.correction": "Koreksi papan {board}",
+  "players.title": "Pemain di meja ini",
+  "players.help": "Masukkan nomor keempat pemain (ID federasi).",
+  "players.unknown": "Tidak ada di daftar: komputer skor akan mencarinya",
+  "players.same": "Satu pemain hanya dapat duduk di satu posisi.",
+  "players.mixed_ns": "Pertandingan campuran: di pasangan Utara-Selatan, pemain putri duduk di Utara (K6.2).",
+  "players.mixed_ew": "Pertandingan campuran: di pasangan Timur-Barat, pemain putri duduk di Barat (K6.2).",
+  "players.refused": "Komputer skor tidak menerima pemain: {error}",
+  "players.save": "Simpan pemain",
+  "players.skip": "Nanti",
+  "players.ok": "OK",
 };
 
 const pl = {
@@ -382,6 +402,16 @@ const pl = {
   "call.refused": "Wezwanie nie zostało przyjęte: {error}",
   "call.dismiss": "OK",
   "call.correction": "Poprawka rozdania {board}",
+  "players.title": "Zawodnicy przy stole",
+  "players.help": "Wpiszcie numery czterech zawodników (numer federacyjny).",
+  "players.unknown": "Spoza listy: komputer sprawdzi numer później",
+  "players.same": "Zawodnik może siedzieć tylko na jednym miejscu.",
+  "players.mixed_ns": "Turniej mikstowy: w parze NS kobieta siedzi na Północy (K6.2).",
+  "players.mixed_ew": "Turniej mikstowy: w parze EW kobieta siedzi na Zachodzie (K6.2).",
+  "players.refused": "Komputer nie przyjął zawodników: {error}",
+  "players.save": "Zapisz zawodników",
+  "players.skip": "Później",
+  "players.ok": "OK",
 };
 
 const dictionaries = { en, id, pl };

@@ -1,6 +1,6 @@
 // The connection to the server's /table namespace. It reports three things to
 // the app (online or not, a refused table link, the server's state and clock,
-// the director's answers) and offers submit(), call() and traveller(); which resolves to the server's ack or rejects when
+// the director's answers) and offers submit(), call(), players() and traveller(); which resolves to the server's ack or rejects when
 // there is no connection or no ack within ten seconds; the outbox then keeps
 // the entry for the next try.
 
@@ -60,6 +60,11 @@ export function connect(token, on) {
     call(payload) {
       if (!socket.connected) return Promise.reject(new Error("not connected"));
       return socket.timeout(ACK_TIMEOUT_MS).emitWithAck("call_director", payload);
+    },
+    /** Who sits where, {op_id, round, north, south, east, west}; same failure rules as submit(). */
+    players(payload) {
+      if (!socket.connected) return Promise.reject(new Error("not connected"));
+      return socket.timeout(ACK_TIMEOUT_MS).emitWithAck("set_players", payload);
     },
     /** A board's traveller so far; rejects when offline. */
     traveller(board) {

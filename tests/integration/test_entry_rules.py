@@ -76,3 +76,12 @@ def test_k8_2_mini_bridge_refuses_other_contracts(tmp_path: Path, contract: str)
     ack = submit(table_client(app), contract=contract)
     assert ack["code"] == "not_mini_bridge"
     assert app.extensions["traveller.store"].results() == []
+
+
+def test_k6_2_the_mixed_pairs_preset_makes_a_mixed_event(tmp_path: Path) -> None:
+    from server.players import is_mixed
+
+    app = event_app(tmp_path, "gabsi-mixed-pairs.toml", tables=6)
+    assert is_mixed(app.extensions["traveller.store"])
+    state = received(table_client(app), "state", "/table")[-1]
+    assert state["players"]["mixed"] is True

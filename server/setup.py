@@ -1,0 +1,232 @@
+"""Setting an event up: every rule of its preset as a setting the director edits (KD3), the
+event grown or shrunk before round 1, and its hand records.
+
+A form arrives as text; `read_form` checks every field and reports every mistake at once.
+`change_settings` writes the changes in one transaction, each field its own audit row (who,
+old, new, why). Settings that shape the movement (kind, tables, boards per round, rounds,
+sections) re-seat the event: tables that stay keep their tokens, so their printed QR cards stay
+valid. Once a result or an adjusted score is stored, those settings are refused; the others
+(names, clock, entry rules, scoring options) stay editable, since results are derived from
+the stored entries.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import TravellerError
+from .event import build_schedule, new_token
+from .formats.deals import Deal, DealError, parse_deals
+from .formats.pbn import decode_pbn
+from .movements import MOVEMENTS, MovementError
+from .store import Store
+from .store import setup as sql
+
+
+@dataclass(frozen=True)
+class Field:
+    """One editable setting of the event."""
+
+    name: str
+    label: str
+    kind: str
+    """"text", "int", "optional_int", "minutes", "bool" or "choice"."""
+    key: str
+    """The setting it lives in (`name`, `movement`, `sections`, `preset`)."""
+    shapes: bool = False
+    """Whether changing it re-seats the event (refused once play has begun)."""
+    choices: tuple[str, ...] = ()
+    help: str = ""
+
+
+FIELDS: tuple[Field, ...] = (
+    Field("name", "Event name", "text", "name", help="As players see it on terminals and results."),
+    Field("movement", "Movement", "choice", "movement", True, tuple(MOVEMENTS)),
+    Field("tables", "Tables per section", "int", "movement", True),
+    Field("sections", "Sections", "int", "sections", True,
+          help="Sections play the same boards, each with its own tables (A, B, C...)."),
+    Field("boards_per_round", "Boards per round", "int", "movement", True),
+    Field("rounds", "Rounds", "optional_int", "movement", True,
+          help="Leave empty to play the movement's full length."),
+    Field("clock_minutes", "Clock: minutes", "minutes", "preset",
+          help="Minutes allowed per the number of boards below (K12.2: 8 per 1 board)."),
+    Field("clock_per_boards", "Clock: per boards", "int", "preset"),
+    Field("lead", "Opening lead at entry", "choice", "preset",
+          choices=("off", "optional", "required")),
+    Field("mini_bridge", "Mini bridge (K8.2)", "bool", "preset",
+          help="Contracts only partscores at the one level or games, undoubled."),
+    Field("show_traveller", "Show the traveller", "bool", "preset",
+          help="A table sees a board's results after it has played the board."),
+    Field("scoring", "Scoring method", "choice", "preset", choices=("mp",),
+          help="mp: matchpoints (K17.3)."),
+    Field("scale", "Matchpoint scale", "choice", "preset", choices=("2/1", "1/0.5"),
+          help="2/1 per result beaten/tied (international) or 1/0.5 (ACBL)."),
+    Field("factoring", "Boards with fewer results", "choice", "preset",
+          choices=("neuberg", "own-top"), help="Neuberg factoring, or scored on their own top."),
+)
+BY_NAME = {f.name: f for f in FIELDS}
+SHAPE = tuple(f.name for f in FIELDS if f.shapes)
+_DEFAULTS: dict[str, Any] = {"clock_minutes": 8.0, "clock_per_boards": 1, "lead": "optional",
+                             "mini_bridge": False, "show_traveller": True, "scoring": "mp",
+                             "scale": "2/1", "factoring": "neuberg"}
+
+
+def current(store: Store) -> dict[str, Any]:
+    """Every editable setting's value now."""
+    settings = store.settings()
+    preset = settings.get("preset") or {}
+    movement = settings.get("movement") or {}
+    values: dict[str, Any] = {
+        "name": settings.get("name", ""),
+        "movement": movement.get("kind", preset.get("movement", "mitchell")),
+        "tables": movement.get("tables", preset.get("tables")),
+        "sections": len(settings.get("sections") or ["A"]),
+        "boards_per_round": movement.get("boards_per_round", preset.get("boards_per_round")),
+        "rounds": movement.get("rounds_asked", preset.get("rounds")),
+    }
+    for field in FIELDS:
+        if field.key == "preset":
+            values[field.name] = preset.get(field.name, _DEFAULTS[field.name])
+    return values
+
+
+def rounds_played(store: Store) -> int:
+    """The rounds the current movement has (what an empty "rounds" comes to)."""
+    return int((store.setting("movement", {}) or {}).get("rounds", 0))
+
+
+def locked(store: Store) -> bool:
+    """Whether the event's shape is fixed: a result or adjusted score is stored."""
+    with store.read() as db:
+        return sql.has_play(db)
+
+
+def read_form(form: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The fields present in `form`, checked and typed, and every problem found."""
+    values: dict[str, Any] = {}
+    problems: list[str] = []
+    for field in FIELDS:
+        if field.name not in form:
+            continue
+        raw = form[field.name]
+        text = str(raw).strip() if raw is not None else ""
+        try:
+            values[field.name] = _parse(field, raw, text)
+        except ValueError as exc:
+            problems.append(f"{field.label}: {exc}")
+    return values, problems
+
+
+def _parse(field: Field, raw: Any, text: str) -> Any:
+    if field.kind == "text":
+        if not text:
+            raise ValueError("must not be empty")
+        return text
+    if field.kind == "bool":
+        if isinstance(raw, bool):
+            return raw
+        if text.lower() in ("1", "true", "yes", "on"):
+            return True
+        if text.lower() in ("0", "false", "no", "off", ""):
+            return False
+        raise ValueError(f"{text!r} is not yes or no")
+    if field.kind == "choice":
+        if text.lower() not in field.choices:
+            raise ValueError(f"{text!r} is not one of {', '.join(field.choices)}")
+        return text.lower()
+    if field.kind == "optional_int" and not text:
+        return None
+    if field.kind == "minutes":
+        try:
+            minutes = float(text)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a number of minutes") from None
+        if not minutes > 0:
+            raise ValueError("must be more than 0")
+        return minutes
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(f"{text!r} is not a whole number of at least 1")
+    return int(text)
+
+
+@dataclass(frozen=True)
+class Changes:
+    changed: list[str]
+    """The names of the fields that changed."""
+    added: list[str]
+    """Tables added, as "A8"."""
+    removed: list[str]
+    """Tables removed; their tokens no longer work."""
+
+    @property
+    def reseated(self) -> bool:
+        return any(name in SHAPE for name in self.changed)
+
+    def wire(self) -> dict[str, Any]:
+        return {"changed": self.changed, "added": self.added, "removed": self.removed}
+
+
+def change_settings(store: Store, form: Mapping[str, Any], actor: str,
+                    why: str = "") -> Changes:
+    """Apply the fields of `form` that differ from the event's settings, each audited.
+
+    Raises TravellerError: `invalid_settings` (400) listing every bad field, `bad_movement`
+    (400) when the movement cannot be built that way, `event_started` (409) when a field that
+    shapes the movement changes after the first result."""
+    values, problems = read_form(form)
+    if problems:
+        raise TravellerError("invalid_settings", "; ".join(problems), 400)
+    why = why.strip() or "changed in set-up"
+    now = current(store)
+    changed = [name for name, value in values.items() if now.get(name) != value]
+    shape = {name: values.get(name, now[name]) for name in SHAPE}
+    schedule = None
+    if any(name in SHAPE for name in changed):
+        try:
+            schedule = build_schedule(shape["movement"], tables=shape["tables"],
+                                      boards_per_round=shape["boards_per_round"],
+                                      rounds=shape["rounds"], sections=shape["sections"])
+        except (MovementError, TypeError, ValueError) as exc:
+            raise TravellerError("bad_movement", f"that movement cannot be built: {exc}",
+                                 400) from None
+    seated: dict[str, list[str]] = {"added": [], "removed": []}
+    with store.write() as db:
+        if schedule is not None:
+            if sql.has_play(db):
+                fields = ", ".join(BY_NAME[n].label.lower() for n in changed if n in SHAPE)
+                raise TravellerError(
+                    "event_started",
+                    f"results are already stored, so the movement is fixed ({fields} cannot "
+                    "change now); names, the clock and the entry rules can still change", 409)
+            for key, value in schedule.movement_setting.items():
+                sql.put_setting_field(store, db, "movement", key, value, actor, why)
+            sql.put_setting_field(store, db, "sections", None,
+                                  list(schedule.movement.sections), actor, why)
+            seated = sql.replace_schedule(store, db, schedule.tables, schedule.rows, new_token,
+                                          actor, why)
+        for name in changed:
+            field = BY_NAME[name]
+            if field.key == "name":
+                sql.put_setting_field(store, db, "name", None, values[name], actor, why)
+            elif field.key == "preset":
+                sql.put_setting_field(store, db, "preset", name, values[name], actor, why)
+    return Changes(changed, seated["added"], seated["removed"])
+
+
+def import_deals(store: Store, data: bytes, filename: str, actor: str) -> list[Deal]:
+    """Read a PBN file's deals and store them (replacing earlier deals of the same boards)."""
+    try:
+        deals = parse_deals(decode_pbn(data), origin=filename or "the file")
+    except DealError as exc:
+        raise TravellerError("bad_deal", str(exc), 400) from None
+    with store.write() as db:
+        sql.put_deals(store, db, deals, filename, int(time.time() * 1000), actor)
+    return deals
+
+
+def deal_wire(deal: Deal) -> dict[str, Any]:
+    return {"board": deal.board, "north": deal.north, "east": deal.east, "south": deal.south,
+            "west": deal.west, "pbn": deal.pbn()}

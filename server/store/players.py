@@ -1,0 +1,82 @@
+"""SQL of the event's players: the list, who sat where, and the director's late starts (K11).
+
+Functions that change anything take the open write transaction (`with store.write() as db:`)
+and write their audit row in it, so a change and its trace commit together or not at all.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlite_utils import Database
+
+from . import Store
+
+SEATS = ("north", "south", "east", "west")
+
+
+def players(store: Store) -> list[dict[str, Any]]:
+    """The event's list of players, by name."""
+    with store.read() as db:
+        return list(db.query("select * from players order by name, federation_id"))
+
+
+def import_players(store: Store, db: Database, rows: list[dict[str, Any]], actor: str,
+                   why: str) -> dict[str, int]:
+    """Add or update players by federation ID inside an open write transaction, audited as
+    one import; returns how many were added and updated."""
+    known = {r["federation_id"] for r in db.query("select federation_id from players")}
+    added = sum(1 for r in rows if r["federation_id"] not in known)
+    db["players"].upsert_all(rows, pk="federation_id")
+    counts = {"rows": len(rows), "added": added, "updated": len(rows) - added}
+    store.audit(db, actor, "players_imported", "players", "", None, json.dumps(counts), why)
+    return counts
+
+
+def seating_by_op(db: Database, op_id: str) -> dict[str, Any] | None:
+    rows = list(db.query("select * from table_players where op_id = ?", [op_id]))
+    return rows[0] if rows else None
+
+
+def insert_seating(store: Store, db: Database, row: dict[str, Any]) -> None:
+    """Record who sat where at a table in a round, with its audit row (old: the seating this
+    one replaces)."""
+    key = f"{row['section']}/{row['table_number']}/{row['round']}"
+    old = list(db.query(
+        "select north, south, east, west from table_players where section = ? and "
+        "table_number = ? and round = ? order by id desc limit 1",
+        [row["section"], row["table_number"], row["round"]]))
+    db["table_players"].insert(row)
+    store.audit(db, row["actor"], "players_seated", "table_players", key,
+                json.dumps(old[0]) if old else None,
+                json.dumps({s: row[s] for s in SEATS}), "")
+
+
+def seatings(store: Store, section: str | None = None) -> list[dict[str, Any]]:
+    """The latest seating of each (section, table, round), oldest round first."""
+    where, args = ("where section = ?", [section]) if section is not None else ("", [])
+    with store.read() as db:
+        rows = db.query(
+            "select * from table_players where id in (select max(id) from table_players "
+            f"{where} group by section, table_number, round) order by round, id", args)
+        return list(rows)
+
+
+def late_starts(store: Store, section: str | None = None) -> list[dict[str, Any]]:
+    where, args = ("where section = ?", [section]) if section is not None else ("", [])
+    with store.read() as db:
+        return list(db.query(
+            f"select * from late_starts {where} order by section, session, pair_number", args))
+
+
+def save_late_start(store: Store, db: Database, ruling: dict[str, Any], actor: str,
+                    why: str) -> None:
+    """Store the director's late-start decision for one pair and session, with its audit."""
+    key = [ruling["section"], ruling["session"], ruling["pair_number"]]
+    old = list(db.query("select * from late_starts where section = ? and session = ? and "
+                        "pair_number = ?", key))
+    db["late_starts"].upsert(ruling, pk=("section", "session", "pair_number"))
+    store.audit(db, actor, f"late_start_{ruling['status']}", "late_start",
+                "/".join(map(str, key)), json.dumps(old[0]) if old else None,
+                json.dumps(ruling), why)

@@ -1,0 +1,136 @@
+"""The director console's setup pages: the event's settings (KD3) and its hand records.
+
+Every form posts here with its CSRF token; the checked work is `server.setup`'s. After a change
+that re-seats the event, every table's terminal gets its new state and the console its grid.
+A JSON client (Accept: application/json, or a JSON body) gets the envelope instead of a page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
+
+from .. import setup
+from ..app import get_socketio, get_store
+from ..errors import TravellerError, ok_body
+from ..play import table_url
+from ..store import setup as sql
+from .security import director_required
+
+bp = Blueprint("setup", __name__, url_prefix="/director/setup")
+
+ACTOR = "director"
+
+
+def _wants_json() -> bool:
+    return request.is_json or request.accept_mimetypes.best == "application/json"
+
+
+def _payload() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if isinstance(data, dict):
+        return data
+    return {k: v for k, v in request.form.items() if k != "csrf_token"}
+
+
+def _settings_page(error: str | None = None, values: dict[str, Any] | None = None,
+                   status: int = 200, changes: list[str] | None = None,
+                   saved: bool = False) -> Any:
+    store = get_store()
+    base = store.setting("base_url", "")
+    tables = [{"name": f"{t.section}{t.number}", "url": table_url(base, t.token)}
+              for t in store.tables()]
+    return render_template(
+        "setup_settings.html", name=store.setting("name", ""), fields=setup.FIELDS,
+        values=values or setup.current(store), locked=setup.locked(store), error=error,
+        rounds=setup.rounds_played(store), tables=tables, changes=changes or [],
+        deals=len(sql.deals(store)), saved=saved,
+    ), status
+
+
+@bp.get("/")
+@director_required
+def settings() -> Any:
+    changed = [c for c in request.args.get("changed", "").split(",") if c]
+    return _settings_page(changes=changed, saved="saved" in request.args)
+
+
+@bp.get("/api/settings")
+@director_required
+def settings_json() -> Any:
+    store = get_store()
+    return jsonify(ok_body(settings=setup.current(store), locked=setup.locked(store),
+                           rounds=setup.rounds_played(store)))
+
+
+@bp.post("/")
+@director_required
+def change() -> Any:
+    payload = _payload()
+    why = str(payload.pop("why", "") or "")
+    try:
+        changes = setup.change_settings(get_store(), payload, ACTOR, why)
+    except TravellerError as exc:
+        if _wants_json():
+            return jsonify(exc.body()), exc.status
+        shown = {**setup.current(get_store()), **payload}
+        return _settings_page(exc.error, shown, exc.status)
+    if changes.changed:
+        _push(changes.reseated)
+    if _wants_json():
+        return jsonify(ok_body(**changes.wire(), settings=setup.current(get_store())))
+    return redirect(url_for(".settings", saved=1, changed=",".join(changes.changed)))
+
+
+def _push(reseated: bool) -> None:
+    """Terminals show the event's rules and their seating in `state`: send every table its own."""
+    from ..realtime import push_table
+
+    socketio = get_socketio()
+    for table in get_store().tables():
+        push_table(socketio, table)
+    current_app.extensions["traveller.notifier"].changed()
+
+
+@bp.get("/deals")
+@director_required
+def deals() -> Any:
+    store = get_store()
+    return render_template("setup_deals.html", name=store.setting("name", ""),
+                           deals=sql.deals(store), error=None)
+
+
+@bp.post("/deals")
+@director_required
+def import_deals() -> Any:
+    upload = request.files.get("file")
+    try:
+        if upload is None or not upload.filename:
+            raise TravellerError("missing_file", "choose a PBN file of hand records to import")
+        imported = setup.import_deals(get_store(), upload.read(), upload.filename, ACTOR)
+    except TravellerError as exc:
+        if _wants_json():
+            return jsonify(exc.body()), exc.status
+        store = get_store()
+        return render_template("setup_deals.html", name=store.setting("name", ""),
+                               deals=sql.deals(store), error=exc.error), exc.status
+    if _wants_json():
+        return jsonify(ok_body(boards=[d.board for d in imported]))
+    return redirect(url_for(".deals"))
+
+
+@bp.get("/api/deals")
+@director_required
+def deals_json() -> Any:
+    return jsonify(ok_body(deals=[setup.deal_wire(d) for d in sql.deals(get_store())]))
+
+
+@bp.get("/api/deals/<int:board>")
+@director_required
+def deal_json(board: int) -> Any:
+    deal = sql.deal(get_store(), board)
+    if deal is None:
+        body = TravellerError("unknown_deal", f"no hand record for board {board}", 404).body()
+        return jsonify(body), 404
+    return jsonify(ok_body(deal=setup.deal_wire(deal)))
