@@ -73,3 +73,12 @@ def browser() -> Iterator[Any]:
                                               args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def contexts(browser: Any) -> Iterator[list[Any]]:
+    """Browser contexts a test opens (one per device), closed after it."""
+    made: list[Any] = []
+    yield made
+    for context in made:
+        context.close()

@@ -8,42 +8,10 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Iterator
 
-import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
-PHONE = {"width": 360, "height": 640}
-TABLET = {"width": 800, "height": 1280}
-
-
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
-    made: list[BrowserContext] = []
-    yield made
-    for context in made:
-        context.close()
-
-
-def open_table(browser: Browser, contexts: list[BrowserContext], url: str,
-               viewport: dict[str, int] = PHONE) -> tuple[BrowserContext, Page]:
-    context = browser.new_context(viewport=viewport, has_touch=True)
-    contexts.append(context)
-    page = context.new_page()
-    page.goto(url)
-    expect(page.get_by_test_id("connection")).to_have_attribute("data-state", "online")
-    expect(page.get_by_test_id("table")).to_be_visible()
-    return context, page
-
-
-def enter(page: Page, *keys: str) -> None:
-    """Taps the pad keys, then Enter, then East-West's Confirm."""
-    for key in keys:
-        page.get_by_test_id(key).click()
-    page.get_by_test_id("enter").click()
-    expect(page.get_by_test_id("confirm-screen")).to_be_visible()
-    page.get_by_test_id("confirm").click()
-    expect(page.get_by_test_id("confirm-screen")).to_have_count(0)
+from tests.browser.pages import PHONE, TABLET, enter, open_table
 
 
 def stored_results(db_path, table: int) -> list[tuple]:

@@ -9,44 +9,11 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Iterator
 
-import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.conftest import PASSWORD, REPO
-
-PHONE = {"width": 360, "height": 640}
-TABLET = {"width": 800, "height": 1280}
-SHOTS = REPO / "docs" / "screenshots"
-
-
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
-    made: list[BrowserContext] = []
-    yield made
-    for context in made:
-        context.close()
-
-
-def open_table(browser: Browser, contexts: list[BrowserContext], url: str,
-               viewport: dict[str, int] = PHONE) -> tuple[BrowserContext, Page]:
-    context = browser.new_context(viewport=viewport, has_touch=True)
-    contexts.append(context)
-    page = context.new_page()
-    page.goto(url)
-    expect(page.get_by_test_id("connection")).to_have_attribute("data-state", "online")
-    expect(page.get_by_test_id("table")).to_be_visible()
-    return context, page
-
-
-def enter(page: Page, *keys: str) -> None:
-    """Taps the pad keys, then Enter, then East-West's Confirm."""
-    for key in keys:
-        page.get_by_test_id(key).click()
-    page.get_by_test_id("enter").click()
-    page.get_by_test_id("confirm").click()
-    expect(page.get_by_test_id("confirm-screen")).to_have_count(0)
+from tests.browser.pages import PHONE, SHOTS, TABLET, enter, open_table
+from tests.conftest import PASSWORD
 
 
 def boards_on_screen(page: Page) -> list[int]:

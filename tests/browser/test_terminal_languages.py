@@ -8,35 +8,11 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
-PHONE = {"width": 360, "height": 640}
-TABLET = {"width": 800, "height": 1280}
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-
-
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
-    made: list[BrowserContext] = []
-    yield made
-    for context in made:
-        context.close()
-
-
-def open_table(browser: Browser, contexts: list[BrowserContext], url: str,
-               viewport: dict[str, int] = PHONE,
-               locale: str = "en-US") -> tuple[BrowserContext, Page]:
-    context = browser.new_context(viewport=viewport, has_touch=True, locale=locale)
-    contexts.append(context)
-    page = context.new_page()
-    page.goto(url)
-    expect(page.get_by_test_id("connection")).to_have_attribute("data-state", "online")
-    expect(page.get_by_test_id("table")).to_be_visible()
-    return context, page
+from tests.browser.pages import PHONE, SHOTS, TABLET, open_table
 
 
 def tap(page: Page, *keys: str) -> None:

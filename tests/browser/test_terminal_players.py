@@ -11,26 +11,16 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests.browser.pages import PHONE
 from tests.conftest import PASSWORD
 
-PHONE = {"width": 360, "height": 640}
 CSV = ("id,name,gender,club\n"
        "101,Ann North,F,Jakarta\n102,Bob South,M,\n103,Cid East,M,\n104,Dee West,F,\n"
        "201,Eve Nord,F,\n202,Fay Sud,M,\n203,Gus Ost,F,\n204,Hal West,M,\n")
-
-
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
-    made: list[BrowserContext] = []
-    yield made
-    for context in made:
-        context.close()
 
 
 def director(browser: Browser, contexts: list[BrowserContext], base_url: str) -> Page:

@@ -12,13 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
+from tests.browser.pages import PHONE, SHOTS, TABLET, open_table
 from tests.conftest import PASSWORD, REPO, ServerProcess, free_port
-
-PHONE = {"width": 360, "height": 640}
-TABLET = {"width": 800, "height": 1280}
-SHOTS = REPO / "docs" / "screenshots"
 
 
 def serve_preset(folder: Path, preset: Path, tables: int = 4) -> ServerProcess:
@@ -48,25 +45,6 @@ def lead_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc
     process = serve_preset(folder, preset)
     yield process
     process.stop()
-
-
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
-    made: list[BrowserContext] = []
-    yield made
-    for context in made:
-        context.close()
-
-
-def open_table(browser: Browser, contexts: list[BrowserContext], url: str,
-               viewport: dict[str, int], locale: str = "en-US") -> tuple[BrowserContext, Page]:
-    context = browser.new_context(viewport=viewport, has_touch=True, locale=locale)
-    contexts.append(context)
-    page = context.new_page()
-    page.goto(url)
-    expect(page.get_by_test_id("connection")).to_have_attribute("data-state", "online")
-    expect(page.get_by_test_id("table")).to_be_visible()
-    return context, page
 
 
 def tap(page: Page, *keys: str) -> None:

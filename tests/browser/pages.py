@@ -1,0 +1,35 @@
+"""What the terminal's browser tests share: viewports, opening a table, entering a board."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.conftest import REPO
+
+PHONE = {"width": 360, "height": 640}
+TABLET = {"width": 800, "height": 1280}
+SHOTS = REPO / "docs" / "screenshots"
+"""README screenshots, taken by the tests."""
+
+
+def open_table(browser: Browser, contexts: list[BrowserContext], url: str,
+               viewport: dict[str, int] = PHONE,
+               locale: str = "en-US") -> tuple[BrowserContext, Page]:
+    """A new touch device opening a table's URL, online and showing its table."""
+    context = browser.new_context(viewport=viewport, has_touch=True, locale=locale)
+    contexts.append(context)
+    page = context.new_page()
+    page.goto(url)
+    expect(page.get_by_test_id("connection")).to_have_attribute("data-state", "online")
+    expect(page.get_by_test_id("table")).to_be_visible()
+    return context, page
+
+
+def enter(page: Page, *keys: str) -> None:
+    """Taps the pad keys, then Enter, then East-West's Confirm."""
+    for key in keys:
+        page.get_by_test_id(key).click()
+    page.get_by_test_id("enter").click()
+    expect(page.get_by_test_id("confirm-screen")).to_be_visible()
+    page.get_by_test_id("confirm").click()
+    expect(page.get_by_test_id("confirm-screen")).to_have_count(0)
