@@ -38,6 +38,7 @@ from server.formats.travellers import (
     parse_number,
     parse_score,
     parse_tricks,
+    section_pair,
 )
 
 
@@ -240,7 +241,7 @@ def _line(board: int, columns: dict[str, int], items: list[str]) -> TravellerLin
         return None if value in ("", "-") else value
 
     section = cell("section") or ""
-    ns, ew = _pair(cell("pairid_ns"), section), _pair(cell("pairid_ew"), section)
+    ns, ew = section_pair(cell("pairid_ns"), section), section_pair(cell("pairid_ew"), section)
     contract = cell("contract")
     declarer = cell("declarer")
     if declarer is not None:
@@ -295,14 +296,6 @@ def _ns_score(ns_cell: str | None, ew_cell: str | None, score_cell: str | None,
     return None
 
 
-def _pair(text: str | None, section: str) -> str | None:
-    if text is None:
-        return None
-    if section and not text.upper().startswith(section.upper()):
-        return section + text
-    return text
-
-
 def _board(game: _Game, table: _Table, origin: str) -> int:
     text = game.tags.get("Board", "")
     line = game.tag_lines.get("Board", table.line)
@@ -331,7 +324,7 @@ def _totals(table: _Table, origin: str) -> list[tuple[str, float]]:
         if pair in ("", "-") or value in ("", "-"):
             continue
         try:
-            ranking.append((_pair(pair, "" if section == "-" else section) or pair,
+            ranking.append((section_pair(pair, "" if section == "-" else section) or pair,
                             parse_number(value)))  # fmt: skip
         except ValueError as error:
             raise PbnError(str(error), origin=origin, line=number) from None

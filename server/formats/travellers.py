@@ -208,3 +208,13 @@ def parse_number(text: str) -> float:
     if re.fullmatch(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)", cleaned):
         return float(cleaned)
     raise ValueError(f"invalid number: {text!r}")
+
+
+def section_pair(text: str | None, section: str) -> str | None:
+    """A pair id with its section letter in front ("7" in section A is "A7"), when the file has
+    several sections and the id does not carry it already."""
+    if text is None:
+        return None
+    if section and not text.upper().startswith(section.upper()):
+        return section + text
+    return text

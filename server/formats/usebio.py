@@ -38,6 +38,7 @@ from server.formats.travellers import (
     parse_number,
     parse_score,
     parse_tricks,
+    section_pair,
 )
 
 
@@ -199,8 +200,8 @@ def _board_lines(tree: _Tree, board: ET.Element, section: str) -> list[Traveller
 
 def _line(board: int, traveller: ET.Element, section: str) -> TravellerLine | None:
     ns, ew = (
-        _pair(_text(traveller, "NS_PAIR_NUMBER"), section),
-        _pair(_text(traveller, "EW_PAIR_NUMBER"), section),
+        section_pair(_text(traveller, "NS_PAIR_NUMBER"), section),
+        section_pair(_text(traveller, "EW_PAIR_NUMBER"), section),
     )
     contract = _text(traveller, "CONTRACT")
     score = _text(traveller, "SCORE")
@@ -257,18 +258,10 @@ def _ns_score(score: str | None, ns_text: str | None, ew_text: str | None,
     return None
 
 
-def _pair(text: str | None, section: str) -> str | None:
-    if text is None:
-        return None
-    if section and not text.upper().startswith(section.upper()):
-        return section + text
-    return text
-
-
 def _ranking(tree: _Tree, participants: ET.Element, section: str) -> list[tuple[str, float]]:
     ranking = []
     for pair in participants.iter("PAIR"):
-        number = _pair(_text(pair, "PAIR_NUMBER"), section)
+        number = section_pair(_text(pair, "PAIR_NUMBER"), section)
         figure = _text(pair, "PERCENTAGE") or _text(pair, "TOTAL_SCORE")
         if number is None or figure is None:
             continue

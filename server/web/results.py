@@ -60,17 +60,24 @@ def index() -> Any:
                            name=store.setting("name", ""))
 
 
+def _public_traveller(board: int) -> dict[str, Any]:
+    """A board's traveller as the public sees it: the lines scored so far."""
+    store = get_store()
+    section = _section()
+    if board not in results.boards(store):
+        raise TravellerError("unknown_board", f"there is no board {board}", 404)
+    data = results.traveller(store, section, board)
+    data["results"] = [r for r in data["results"] if r["scored"]]
+    return data
+
+
 @bp.get("/board/<int:board>")
 def board(board: int) -> Any:
     store = get_store()
     try:
-        section = _section()
-        if board not in results.boards(store):
-            raise TravellerError("unknown_board", f"there is no board {board}", 404)
+        data = _public_traveller(board)
     except TravellerError as exc:
         return _refused(exc)
-    data = results.traveller(store, section, board)
-    data["results"] = [r for r in data["results"] if r["scored"]]
     return render_template("results_board.html", data=data, boards=results.boards(store),
                            name=store.setting("name", ""))
 
@@ -99,15 +106,10 @@ def standings_json() -> Any:
 
 @bp.get("/api/board/<int:board>")
 def board_json(board: int) -> Any:
-    store = get_store()
     try:
-        section = _section()
-        if board not in results.boards(store):
-            raise TravellerError("unknown_board", f"there is no board {board}", 404)
+        data = _public_traveller(board)
     except TravellerError as exc:
         return _refused(exc)
-    data = results.traveller(store, section, board)
-    data["results"] = [r for r in data["results"] if r["scored"]]
     return jsonify({"ok": True, **data})
 
 
