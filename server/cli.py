@@ -213,18 +213,14 @@ def _parse_table_filter(text: str | None) -> set[int] | None:
 
 def print_table_cards(store: Any, target_text: str, profile_name: str,
                       only: set[int] | None = None) -> list[str]:
-    from printer import PrinterError, deliver, find_profile, parse_target, table_card
+    from printer import PrinterError, deliver, find_profile, parse_target
+
+    from .printing import table_card_documents
 
     try:
         profile = find_profile(profile_name)
         target = parse_target(target_text)
-        name = store.setting("name", "")
-        docs = [
-            table_card(name, row["section"], row["table"], row["url"])
-            for row in table_list(store)
-            if only is None or row["table"] in only
-        ]
-        return list(deliver(docs, target, profile))
+        return list(deliver(table_card_documents(store, only), target, profile))
     except (ValueError, PrinterError) as exc:
         raise CliError(str(exc)) from None
 
@@ -260,6 +256,9 @@ def serve(db_path: str, host: str, port: int, on_ready: Any = None) -> None:
             raise CliError(f"port {port} on {host} is in use; choose another with --port") from None
     app = create_app({"DATABASE": db_path, "ASYNC_MODE": "gevent"})
     socketio = app.extensions["traveller.socketio"]
+    from .printing import work
+
+    socketio.start_background_task(work, app.extensions["traveller.store"], socketio.sleep)
     if on_ready is not None:
         socketio.start_background_task(on_ready)
     socketio.run(app, host=host, port=port, log_output=False)

@@ -18,6 +18,7 @@ from .errors import TravellerError, ok_body
 from .players import state_players
 from .scoring import matchpoints
 from .store import ResultRow, SeatingRow, Store, TableRow
+from .store import setup as setup_sql
 
 _OP_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
@@ -132,7 +133,8 @@ def answer_call(store: Store, call_id: int, answer: str, now_ms: int,
 
 
 def traveller(store: Store, table: TableRow, board: Any) -> dict[str, Any]:
-    """A board's results so far, for a table that has played it (never before)."""
+    """A board's results so far, and its hands when hand records were loaded, for a table
+    that has played it (never before)."""
     if not event_wire(store)["show_traveller"]:
         raise TravellerError("traveller_hidden", "this event does not show travellers at the "
                              "table", 403)
@@ -154,7 +156,13 @@ def traveller(store: Store, table: TableRow, board: Any) -> dict[str, Any]:
         for r, mp in zip(results, points, strict=True)
     ]
     rows.sort(key=lambda row: -row["ns_score"])
-    return ok_body(board=board, top=top, results=rows)
+    # The hands only ever reach a table that has played the board (checked above).
+    deal = setup_sql.deal(store, board)
+    hands = None if deal is None else {
+        "north": deal.north, "east": deal.east, "south": deal.south, "west": deal.west,
+        **board_info(board),
+    }
+    return ok_body(board=board, top=top, results=rows, deal=hands)
 
 
 def event_wire(store: Store) -> dict[str, Any]:
@@ -364,8 +372,9 @@ OFFLINE_ALERT_MS = 60_000
 
 def alerts(store: Store, rows: list[dict[str, Any]], calls: list[dict[str, Any]],
            now_ms: int) -> list[dict[str, Any]]:
-    """One queue, oldest first: director calls, tables late, terminals offline. An alert
-    leaves the queue when the director acknowledges it (a call: when it is answered)."""
+    """One queue, oldest first: director calls, tables late, terminals offline, print jobs that
+    failed. An alert leaves the queue when the director acknowledges it (a call: when it is
+    answered)."""
     acked = store.alert_acks()
     queue = [
         {"key": f"call:{c['id']}", "kind": "call", "section": c["section"],
@@ -390,11 +399,21 @@ def alerts(store: Store, rows: list[dict[str, Any]], calls: list[dict[str, Any]]
             queue.append(where | {
                 "key": f"offline:{row['section']}:{row['table']}:{since}", "kind": "offline",
                 "since_ms": since, "text": "terminal offline"})
+    for job in printer_failures(store):
+        queue.append({"key": f"printer:{job['id']}", "kind": "printer", "section": None,
+                      "table": None, "round": None, "since_ms": job["done_ms"] or 0,
+                      "text": f"printer: {job['document']} not printed ({job['error']})"})
     return sorted((a for a in queue if a["key"] not in acked), key=lambda a: a["since_ms"])
 
 
+def printer_failures(store: Store) -> list[dict[str, Any]]:
+    from .store import printing as spool
+
+    return spool.failed(store)
+
+
 def acknowledge_alert(store: Store, key: str, now_ms: int, actor: str) -> None:
-    if not re.fullmatch(r"(late|offline):[A-Za-z]{1,3}:\d{1,4}:\d{1,15}", key):
+    if not re.fullmatch(r"(late|offline):[A-Za-z]{1,3}:\d{1,4}:\d{1,15}|printer:\d{1,9}", key):
         raise TravellerError("unknown_alert", f"there is no alert {key!r} to acknowledge "
                              "(a call is answered, not acknowledged)", 404)
     with store.write() as db:

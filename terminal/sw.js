@@ -22,6 +22,7 @@ const SHELL = [
   "/terminal/js/dom.js",
   "/terminal/js/entry.js",
   "/terminal/js/format.js",
+  "/terminal/js/hand.js",
   "/terminal/js/header.js",
   "/terminal/js/i18n.js",
   "/terminal/js/id.js",

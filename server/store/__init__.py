@@ -25,6 +25,7 @@ from ..clock import RoundClock
 from . import (  # noqa: F401  (they register migrations, in this order)
     schema_clocks,
     schema_players,
+    schema_printing,
     schema_rulings,
     schema_setup,
 )

@@ -11,10 +11,11 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 
-from .. import setup
+from .. import printing, setup
 from ..app import get_socketio, get_store
 from ..errors import TravellerError, ok_body
 from ..play import table_url
+from ..store import printing as spool
 from ..store import setup as sql
 from .security import director_required
 
@@ -46,6 +47,7 @@ def _settings_page(error: str | None = None, values: dict[str, Any] | None = Non
         values=values or setup.current(store), locked=setup.locked(store), error=error,
         rounds=setup.rounds_played(store), tables=tables, changes=changes or [],
         deals=len(sql.deals(store)), saved=saved,
+        printer=printing.printer_settings(store), jobs=spool.jobs(store, limit=5),
     ), status
 
 
@@ -134,3 +136,43 @@ def deal_json(board: int) -> Any:
         body = TravellerError("unknown_deal", f"no hand record for board {board}", 404).body()
         return jsonify(body), 404
     return jsonify(ok_body(deal=setup.deal_wire(deal)))
+
+
+@bp.post("/printer")
+@director_required
+def set_printer() -> Any:
+    data = _payload()
+    try:
+        value = printing.set_printer(get_store(), str(data.get("target", "")),
+                                     str(data.get("profile", "80mm")), ACTOR,
+                                     str(data.get("why", "")))
+    except TravellerError as exc:
+        if _wants_json():
+            return jsonify(exc.body()), exc.status
+        return _settings_page(error=exc.error, status=exc.status)
+    if _wants_json():
+        return jsonify(ok_body(printer=value))
+    return redirect(url_for(".settings", changed="printer") + "#printer")
+
+
+@bp.post("/print/<document>")
+@director_required
+def print_document(document: str) -> Any:
+    import time
+
+    try:
+        job = printing.queue(get_store(), document, int(time.time() * 1000), ACTOR)
+    except TravellerError as exc:
+        if _wants_json():
+            return jsonify(exc.body()), exc.status
+        return _settings_page(error=exc.error, status=exc.status)
+    if _wants_json():
+        return jsonify(ok_body(job=job))
+    return redirect(url_for(".settings", changed=f"print job {job}") + "#printer")
+
+
+@bp.get("/api/print-jobs")
+@director_required
+def print_jobs() -> Any:
+    return jsonify(ok_body(printer=printing.printer_settings(get_store()),
+                           jobs=spool.jobs(get_store())))

@@ -26,6 +26,9 @@
 //   traveller       the traveller screen; rows "traveller-line" with
 //                   data-this-table="true" on this table's; "traveller-own"
 //                   (this table's MP and %); "traveller-close" back to the pad
+//   hand            the traveller's hand diagram (only with hand records), with
+//                   data-dealer (N|E|S|W) and data-vulnerability (None|NS|EW|Both);
+//                   "hand-<N|E|S|W>" each seat's four suit lines
 //   clock-warning   the 10 / 5 / 0 minute banner (data-minutes), "clock-warning-dismiss"
 //   call-director   opens "call-picker": reason-<revoke|insufficient|lead|claim|
 //                   board|other>, call-text (other), call-send, call-cancel

@@ -1,11 +1,13 @@
 // A board's traveller, once this table has played it and the event shows
 // travellers: every result so far, best North-South score first, this
 // table's line marked, with its matchpoints and percentage. The server
-// computes the figures (get_traveller); this module only lays them out.
+// computes the figures (get_traveller); this module only lays them out, with
+// the board's hands below when hand records were loaded (hand.js).
 
 import { h, contractNode } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
 import { resultLine, scoreText } from "./format.js";
+import { renderHand } from "./hand.js";
 
 /** "62.5%" as the language writes it ("62,5%" in Polish and Indonesian). */
 export function percentText(pct) {
@@ -50,6 +52,7 @@ export function renderTraveller(view, actions) {
         },
           h("td", {}, r.ns_pair), h("td", {}, r.ew_pair), h("td", {}, contractNode(resultLine(r))),
           h("td", {}, scoreText(r.ns_score)), h("td", {}, formatNumber(r.ns_mp)))))),
+      renderHand(data.deal),
     ];
   }
   return h("section", { class: "traveller", "data-testid": "traveller" },

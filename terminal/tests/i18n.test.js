@@ -13,6 +13,7 @@ const TEMPLATES = {
   "vul.${": ["None", "NS", "EW", "Both"],
   "boards.${": ["open", "pending", "scored"],
   "suit.${": ["S", "H", "D", "C"],
+  "rank.${": ["A", "K", "Q", "J"],
   "call.reason.${": ["revoke", "insufficient", "lead", "claim", "board", "other"],
 };
 

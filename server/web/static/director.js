@@ -68,7 +68,7 @@ function draw(data) {
   drawAlerts(data.alerts || []);
 }
 
-const KIND = { call: "Call", late: "Late", offline: "Offline" };
+const KIND = { call: "Call", late: "Late", offline: "Offline", printer: "Printer" };
 
 function drawAlerts(list) {
   // An alert already on screen keeps its form, so an answer being typed survives the redraw.
@@ -93,7 +93,7 @@ function alertForm(a) {
     const hidden = (name, value) => Object.assign(document.createElement("input"),
       { type: "hidden", name, value });
     const kind = Object.assign(document.createElement("span"), { className: "kind", textContent: KIND[a.kind] });
-    const who = Object.assign(document.createElement("strong"), { textContent: `Table ${a.section}${a.table}` });
+    const who = Object.assign(document.createElement("strong"), { textContent: a.table ? `Table ${a.section}${a.table}` : "Console" });
     const text = Object.assign(document.createElement("span"), { className: "text", textContent: a.text });
     form.append(hidden("csrf_token", csrf), kind, who, text);
     if (a.kind === "call") {
