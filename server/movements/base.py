@@ -231,6 +231,20 @@ def meetings(movement: Movement) -> Counter[tuple[str, int, int]]:
     return met
 
 
+def half_table_pair(half_table: str | HalfTable | None, missing_pair: int | None,
+                    tables: int) -> tuple[HalfTable | None, int | None]:
+    """The half-table rule and the pair that is missing (the highest by default), checked."""
+    mode = HalfTable.parse(half_table)
+    if mode is None:
+        if missing_pair is not None:
+            raise MovementError("a missing pair needs a half table ('sit-out' or 'phantom')")
+        return None, None
+    phantom = 2 * tables if missing_pair is None else missing_pair
+    if not 1 <= phantom <= 2 * tables:
+        raise MovementError(f"missing pair must be 1 to {2 * tables}, not {phantom}")
+    return mode, phantom
+
+
 def section_letters(count: int) -> tuple[str, ...]:
     """The first `count` section names: A, B, ... Z."""
     if not 1 <= count <= 26:

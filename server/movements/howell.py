@@ -23,7 +23,15 @@ all three tables: an exhaustive search finds no schedule sharing less or better 
 
 from __future__ import annotations
 
-from .base import HalfTable, Movement, MovementError, Round, Seating, section_letters
+from .base import (
+    HalfTable,
+    Movement,
+    MovementError,
+    Round,
+    Seating,
+    half_table_pair,
+    section_letters,
+)
 
 MIN_TABLES, MAX_TABLES = 2, 12
 
@@ -106,14 +114,7 @@ def howell(
     total = len(full) if rounds is None else rounds
     if not 1 <= total <= len(full):
         raise MovementError(f"a {tables}-table Howell has 1 to {len(full)} rounds, not {total}")
-    mode = HalfTable.parse(half_table)
-    phantom = None
-    if mode is not None:
-        phantom = 2 * tables if missing_pair is None else missing_pair
-        if not 1 <= phantom <= 2 * tables:
-            raise MovementError(f"missing pair must be 1 to {2 * tables}, not {phantom}")
-    elif missing_pair is not None:
-        raise MovementError("a missing pair needs a half table ('sit-out' or 'phantom')")
+    mode, phantom = half_table_pair(half_table, missing_pair, tables)
     letters = section_letters(sections)
     built = []
     for number, row in enumerate(full[:total], start=1):

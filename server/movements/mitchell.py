@@ -22,7 +22,15 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 
-from .base import HalfTable, Movement, MovementError, Round, Seating, section_letters
+from .base import (
+    HalfTable,
+    Movement,
+    MovementError,
+    Round,
+    Seating,
+    half_table_pair,
+    section_letters,
+)
 
 MIN_TABLES, MAX_TABLES = 3, 40
 
@@ -101,14 +109,7 @@ def mitchell(
         raise MovementError(
             f"a {tables}-table Mitchell has 1 to {longest} rounds, not {total_rounds}"
         )
-    mode = HalfTable.parse(half_table)
-    phantom = None
-    if mode is not None:
-        phantom = 2 * tables if missing_pair is None else missing_pair
-        if not 1 <= phantom <= 2 * tables:
-            raise MovementError(f"missing pair must be 1 to {2 * tables}, not {phantom}")
-    elif missing_pair is not None:
-        raise MovementError("a missing pair needs a half table ('sit-out' or 'phantom')")
+    mode, phantom = half_table_pair(half_table, missing_pair, tables)
     switched = arrow_switch_rounds(arrow_switch, total_rounds)
     letters = section_letters(sections)
 

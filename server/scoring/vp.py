@@ -12,6 +12,7 @@ positive.
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -61,7 +62,7 @@ def _half_up(value: float) -> int:
 
 
 @dataclass(frozen=True)
-class VpScale:
+class VpScale(ABC):
     """A victory-point scale. Subclasses say how a winning margin becomes the two figures."""
 
     name: str
@@ -74,9 +75,9 @@ class VpScale:
     source: str
     """Where the numbers come from."""
 
+    @abstractmethod
     def winner_and_loser(self, margin: float, boards: int) -> tuple[float, float]:
         """The VPs of the winner and of the loser of a match won by ``margin`` >= 0 IMPs."""
-        raise NotImplementedError
 
     def convert(self, imps: float, boards: int) -> tuple[float, float]:
         """The VPs of the two teams of a match of ``boards`` boards in which the first team won

@@ -10,7 +10,6 @@ Medians of several runs, in milliseconds.
 
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 import time
@@ -20,14 +19,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from server.movements import (
-    SwissRound,
-    TeamStanding,
     barometer,
     howell,
     mitchell,
     swiss_teams_round,
 )
 from server.movements.barometer import orientation
+from tests.unit.test_swiss import simulate
 
 
 def median_ms(work: Callable[[], object], runs: int) -> float:
@@ -39,30 +37,9 @@ def median_ms(work: Callable[[], object], runs: int) -> float:
     return statistics.median(times)
 
 
-def swiss_field(teams: int, rounds: int, seed: int = 2008) -> tuple[list[TeamStanding],
-                                                                    list[SwissRound]]:
-    rng = random.Random(seed)
-    strength = {t: rng.gauss(0, 1) for t in range(1, teams + 1)}
-    totals = {t: TeamStanding(t) for t in strength}
-    previous: list[SwissRound] = []
-    for number in range(1, rounds + 1):
-        rnd = swiss_teams_round(number, list(strength), list(totals.values()), previous)
-        previous.append(rnd)
-        for m in rnd.matches:
-            margin = round(8 * (strength[m.home] - strength[m.away]) + rng.gauss(0, 12))
-            home_won = max(margin, 0) + rng.randint(5, 30)
-            vp = max(0.0, min(20.0, 10 + margin / 3))
-            for team, won, lost, got in ((m.home, home_won, home_won - margin, vp),
-                                         (m.away, home_won - margin, home_won, 20 - vp)):
-                t = totals[team]
-                totals[team] = TeamStanding(team, t.vp + got, t.imps_won + won,
-                                            t.imps_lost + lost)
-    return list(totals.values()), previous
-
-
 def main() -> None:
     print("movements and pairings (medians)")
-    field, previous = swiss_field(300, 5)
+    field, previous = simulate(300, 5, seed=2008)
     teams = [s.team for s in field]
     rnd = swiss_teams_round(6, teams, field, previous)
     swiss = median_ms(lambda: swiss_teams_round(6, teams, field, previous), 7)

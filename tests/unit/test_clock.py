@@ -29,3 +29,16 @@ def test_k12_2_extension_and_late_minutes_begun() -> None:
     assert clock.late_minutes(29 * MIN) == 0
     assert clock.late_minutes(29 * MIN + 10_000) == 1  # 10 s over: the first minute is begun
     assert clock.late_minutes(36 * MIN) == 7
+
+
+def test_d3_5_pzbs_segment_is_102_minutes_per_12_boards() -> None:
+    from pathlib import Path
+
+    from server.clock import round_duration_ms
+    from server.formats import load_preset
+
+    preset = load_preset(Path(__file__).resolve().parents[2] / "seeds" / "pzbs-clock.toml")
+    assert (preset.clock_minutes, preset.clock_per_boards) == (102, 12)
+    assert round_duration_ms(12, preset.clock_minutes, preset.clock_per_boards) == 102 * 60_000
+    # A round of 4 boards gets a third of the segment: 34 minutes.
+    assert round_duration_ms(4, preset.clock_minutes, preset.clock_per_boards) == 34 * 60_000

@@ -47,3 +47,11 @@ def test_k6_2_k7_3_the_woman_sits_north_or_west() -> None:
     assert mixed_problems({"north": "M", "south": "F", "east": "F", "west": "M"}) == ["ns", "ew"]
     # A gender not known is no reason to warn.
     assert mixed_problems({"north": "", "south": "F", "east": "F", "west": ""}) == []
+
+
+def test_k7_3_university_mixed_pairs_woman_west_or_north() -> None:
+    """K7.3 states K6.2's rule for the university mixed pairs: the same check serves both."""
+    from server.players import mixed_problems
+
+    assert mixed_problems({"north": "F", "south": "M", "east": "M", "west": "F"}) == []
+    assert mixed_problems({"north": "M", "south": "F", "east": "F", "west": "M"}) == ["ns", "ew"]
