@@ -66,3 +66,21 @@ class RoundClock:
 def round_duration_ms(boards: int, minutes: float, per_boards: int = 1) -> int:
     """A round's time: `minutes` per `per_boards` boards (8 per 1 in GABSI, 102 per 12 in PZBS)."""
     return round(boards * minutes * 60_000 / per_boards)
+
+
+def k12_1_locked(boards: list[int] | tuple[int, ...], entered_ms: dict[int, int],
+                 clock: RoundClock, now_ms: int,
+                 unlocked: set[int] | frozenset[int] = frozenset()) -> list[int]:
+    """K12.1: the boards of a teams session that may no longer be played, in play order.
+
+    Once the session's time has run out, a board with no result entered by the deadline was
+    not started, except the first of them: the board on the table when time ran out is taken
+    as started and is played out. `entered_ms` holds the entry time of each board with a
+    result; the director's `unlocked` boards are never locked. Nothing is locked while time
+    remains."""
+    remaining = clock.remaining_ms(now_ms)
+    if remaining >= 0:
+        return []
+    deadline = now_ms + remaining
+    waiting = [b for b in boards if entered_ms.get(b, deadline + 1) > deadline]
+    return [b for b in waiting[1:] if b not in unlocked and b not in entered_ms]

@@ -15,8 +15,20 @@ from typing import Any
 from werkzeug.security import generate_password_hash
 
 from .formats import Preset
-from .movements import Movement, build_movement
+from .movements import (
+    Movement,
+    MovementError,
+    Round,
+    Seating,
+    build_movement,
+    round_robin,
+    swiss_teams_round,
+)
 from .store import Store
+
+ROOMS = {"O": "open", "C": "closed"}
+"""A teams event's two rooms, stored as its two sections: the home team sits North-South in
+the open room (O) and East-West in the closed room (C); match k is table k in both."""
 
 
 def new_token() -> str:
@@ -78,6 +90,61 @@ def build_schedule(kind: str, *, tables: int, boards_per_round: int, rounds: int
     return Schedule(movement, seated, rows, setting)
 
 
+def team_rows(matches: list[tuple[int, int, int, int, tuple[int, ...]]],
+               next_table: dict[tuple[int, int], int]) -> list[dict[str, Any]]:
+    """The seating rows of team matches, (round, table, home, away, boards), in both rooms.
+
+    `next_table` gives (round, team) -> the table of the team's match in that round, so a
+    table can tell its East-West team where to go next."""
+    rows = []
+    for rnd, table, home, away, boards in matches:
+        for section, (ns, ew) in (("O", (home, away)), ("C", (away, home))):
+            rows.append({
+                "section": section, "round": rnd, "table_number": table, "ns_pair": ns,
+                "ew_pair": ew, "boards": json.dumps(list(boards)),
+                "ew_next_table": next_table.get((rnd + 1, ew)), "boards_next_table": None,
+            })
+    return rows
+
+
+def build_team_schedule(kind: str, *, teams: int, boards_per_round: int, rounds: int | None,
+                        segments: int = 1, double: bool = False) -> Schedule:
+    """A teams event's matches as seating rows in its two rooms (see ROOMS).
+
+    A round robin is written whole; a Swiss only its first round (by draw number, K16.2), the
+    next being paired from the standings when a round is over (`server.teams`)."""
+    matches: list[tuple[int, int, int, int, tuple[int, ...]]] = []
+    if kind == "roundrobin":
+        schedule = round_robin(teams, boards_per_round, segments=segments, double=double,
+                               rounds=rounds)
+        for rnd in schedule.rounds:
+            matches.extend((m.round, m.table, m.home, m.away, m.boards) for m in rnd.matches)
+        movement = schedule.as_movement()
+        planned = len(schedule.rounds)
+    elif kind == "swiss":
+        if rounds is None or rounds < 1:
+            raise MovementError("a Swiss needs its number of rounds ([movement] rounds)")
+        first = swiss_teams_round(1, range(1, teams + 1), [], [])
+        boards = tuple(range(1, boards_per_round + 1))
+        matches = [(1, m.table, m.home, m.away, boards) for m in first.matches]
+        movement = Movement(
+            kind="swiss", tables=len(first.matches), boards_per_round=boards_per_round,
+            rounds=(Round(1, tuple(Seating(m.table, m.home, m.away, boards)
+                                   for m in first.matches),
+                          (("A", first.bye),) if first.bye is not None else ()),),
+            duplicated=True)
+        planned = rounds
+    else:
+        raise MovementError(f"a teams event plays a round robin or a Swiss, not {kind!r}")
+    where = {(rnd, team): table for rnd, table, home, away, _ in matches for team in (home, away)}
+    tables = max((table for _, table, *_ in matches), default=0)
+    seated = [(section, t) for section in ROOMS for t in range(1, tables + 1)]
+    setting = {"kind": kind, "tables": tables, "boards_per_round": boards_per_round,
+               "rounds": planned, "rounds_asked": rounds, "teams": teams,
+               "segments": segments, "double": double}
+    return Schedule(movement, seated, team_rows(matches, where), setting)
+
+
 def create_event(
     path: str | Path,
     preset: Preset,
@@ -91,10 +158,20 @@ def create_event(
     sections: int | None = None,
 ) -> Store:
     """Create the event file at `path` (which must not exist yet) and return its store."""
-    schedule = build_schedule(preset.movement, tables=tables or preset.tables,
-                              boards_per_round=boards_per_round or preset.boards_per_round,
-                              rounds=rounds or preset.rounds,
-                              sections=sections or preset.sections)
+    if preset.kind == "teams":
+        # `tables` counts match tables: two teams each, a table in each room.
+        count = preset.teams if tables is None and preset.teams else 2 * (tables or preset.tables)
+        schedule = build_team_schedule(
+            preset.movement, teams=count,
+            boards_per_round=boards_per_round or preset.boards_per_round,
+            rounds=rounds or preset.rounds, segments=preset.segments, double=preset.double)
+        sections_list = list(ROOMS)
+    else:
+        schedule = build_schedule(preset.movement, tables=tables or preset.tables,
+                                  boards_per_round=boards_per_round or preset.boards_per_round,
+                                  rounds=rounds or preset.rounds,
+                                  sections=sections or preset.sections)
+        sections_list = list(schedule.movement.sections)
     path = Path(path)
     store = Store.create(path)
     try:
@@ -103,7 +180,7 @@ def create_event(
                 "name": name or preset.name,
                 "preset": {k: v for k, v in asdict(preset).items() if k != "extra"},
                 "movement": schedule.movement_setting,
-                "sections": list(schedule.movement.sections),
+                "sections": sections_list,
                 "base_url": base_url.rstrip("/"),
                 "password_hash": generate_password_hash(password),
                 "secret_key": secrets.token_hex(32),
@@ -115,6 +192,10 @@ def create_event(
                 for section, t in schedule.tables
             )
             store.put_seatings(db, schedule.rows)
+            if preset.kind == "teams":
+                db.table("teams").insert_all(
+                    {"number": n, "name": f"Team {n}", "eligible": 1}
+                    for n in range(1, schedule.movement_setting["teams"] + 1))
     except BaseException:
         store.close()
         for suffix in ("", "-wal", "-shm"):

@@ -54,13 +54,25 @@ def board_info(number: int) -> dict[str, Any]:
     return {"dealer": board.dealer.name, "vulnerability": board.vulnerability.name.lower()}
 
 
+def locked_boards(store: Store, table: TableRow, now_ms: int) -> set[tuple[int, int]]:
+    """(round, board) a teams table may no longer play (K12.1); empty for pairs."""
+    from . import teams
+
+    return teams.locks(store, now_ms).get((table.section, table.number), set())
+
+
 def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
     """Everything a terminal needs to play on, even if the Wi-Fi drops right after."""
+    from . import teams
+
     seatings = store.seatings(table.section, table.number)
     results = store.results(table.section, table.number)
     adjusted = store.adjusted_boards().get((table.section, table.number), set())
-    scored = {(r.round, r.board) for r in results} | adjusted
+    locked = locked_boards(store, table, now_ms)
+    scored = {(r.round, r.board) for r in results} | adjusted | locked
     here = current_round(seatings, scored)
+    team_block = (teams.match_state(store, table, here.round if here else None, now_ms)
+                  if teams.is_teams(store) else None)
     return {
         "event": event_wire(store),
         "section": table.section,
@@ -87,6 +99,7 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
         "clock": clock_wire(table_clock(store, table.section, table.number), now_ms),
         "calls": [call_wire(c) for c in store.calls(table.section, table.number)],
         "players": state_players(store, table),
+        "teams": team_block,
         "now_ms": now_ms,
     }
 
@@ -170,6 +183,8 @@ def event_wire(store: Store) -> dict[str, Any]:
     preset = store.setting("preset", {})
     return {
         "name": store.setting("name", ""),
+        "kind": preset.get("kind", "pairs"),
+        "ew_terminal": bool(preset.get("ew_terminal", False)),
         "lead": preset.get("lead", "optional"),
         "mini_bridge": bool(preset.get("mini_bridge", False)),
         "show_traveller": bool(preset.get("show_traveller", True)),
@@ -282,6 +297,7 @@ def submit_result(
     if vulnerability is None:
         raise TravellerError("invalid_board", f"there is no board {board}")
     score = ns_score(contract, declarer, tricks, vulnerability)
+    locked = locked_boards(store, table, now_ms)
     with store.write() as db:
         earlier = store.result_by_op(db, op_id)
         if earlier is not None:
@@ -289,9 +305,13 @@ def submit_result(
                 raise TravellerError("op_id_conflict", "this op_id was used by another table",
                                      409)
             return ok_body(ns_score=earlier.ns_score, board=earlier.board, duplicate=True)
+        if any(b == board for _, b in locked):
+            raise TravellerError("board_locked", f"board {board} may not be played: the "
+                                 "session's time ran out before it was started (K12.1); "
+                                 "only the director can unlock it", 409)
         here = current_round(
             store.seatings(table.section, table.number),
-            store.scored_boards(db, table.section, table.number),
+            store.scored_boards(db, table.section, table.number) | locked,
         )
         if here is None:
             raise TravellerError("table_finished", "this table has played all its rounds", 409)
@@ -333,11 +353,15 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int,
     for result in results:
         done_at.setdefault((result.section, result.table_number), []).append(result)
     clocks = ClockBook.load(store)
+    from . import teams
+
+    locked = teams.locks(store, now_ms, results)
     rows = []
     for table in store.tables():
         key = (table.section, table.number)
         mine, done = by_table.get(key, []), done_at.get(key, [])
-        scored = {(r.round, r.board) for r in done} | adjusted.get(key, set())
+        scored = ({(r.round, r.board) for r in done} | adjusted.get(key, set())
+                  | locked.get(key, set()))
         here = current_round(mine, scored)
         last = done[-1] if done else None
         clock = clocks.of(table.section, table.number, here.round if here else None)

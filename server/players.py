@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from . import teams
 from .errors import TravellerError, ok_body
 from .scoring.penalties import GABSI_LATE_PAIRS, MinutesScale, Outcome
 from .store import Store, TableRow
@@ -167,6 +168,15 @@ def set_players(store: Store, table: TableRow, payload: Any, now_ms: int,
     if seating is None:
         raise TravellerError("invalid_round", f"table {table.number} has no round "
                              f"{round_number}", 409)
+    segment = payload.get("segment")
+    if segment is not None and (isinstance(segment, bool) or not isinstance(segment, int)
+                                or segment < 1):
+        raise TravellerError("invalid_segment", f"segment must be a whole number from 1, not "
+                             f"{segment!r}")
+    roster_problems: list[str] = []
+    if teams.is_teams(store):
+        # D8.2 line-ups per segment; D2.1 only rostered players; D2.2 an ineligible team.
+        roster_problems = teams.check_lineup(store, seating, seats)
     with store.write() as db:
         earlier = sql.seating_by_op(db, op_id)
         if earlier is not None:
@@ -178,13 +188,15 @@ def set_players(store: Store, table: TableRow, payload: Any, now_ms: int,
         sql.insert_seating(store, db, {
             "op_id": op_id, "section": table.section, "table_number": table.number,
             "round": round_number, "ns_pair": seating.ns_pair, "ew_pair": seating.ew_pair,
-            **seats, "actor": actor, "at_ms": now_ms,
+            **seats, "actor": actor, "at_ms": now_ms, "segment": segment,
         })
-    return _seated_ack(store, seats, round_number, duplicate=False)
+    return _seated_ack(store, seats, round_number, duplicate=False, segment=segment,
+                       roster=roster_problems)
 
 
 def _seated_ack(store: Store, seats: dict[str, str], round_number: int,
-                duplicate: bool) -> dict[str, Any]:
+                duplicate: bool, segment: int | None = None,
+                roster: list[str] | None = None) -> dict[str, Any]:
     listed = known(store)
     problems = mixed_problems({s: listed.get(i, {}).get("gender", "") for s, i in seats.items()}) \
         if is_mixed(store) else []
@@ -192,10 +204,15 @@ def _seated_ack(store: Store, seats: dict[str, str], round_number: int,
     if problems:
         sides = " and ".join({"ns": "North-South", "ew": "East-West"}[p] for p in problems)
         warning = (f"mixed event: the woman sits North or West (K6.2, K7.3); check {sides}")
-    return ok_body(round=round_number, duplicate=duplicate,
+    if roster and not warning:
+        warning, problems_code = "; ".join(roster), "not_on_roster"
+    else:
+        problems_code = "mixed_seating" if problems else None
+    return ok_body(round=round_number, duplicate=duplicate, segment=segment,
+                   roster=roster or [],
                    names={s: listed.get(i, {}).get("name") for s, i in seats.items()},
                    unknown=[i for i in seats.values() if i not in listed],
-                   warning=warning, warning_code="mixed_seating" if problems else None,
+                   warning=warning, warning_code=problems_code,
                    mixed=problems)
 
 

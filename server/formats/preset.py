@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..scoring import find_chain, find_scale
+
 
 class PresetError(ValueError):
     """A preset file that cannot be used; the message lists every problem found."""
@@ -34,7 +36,8 @@ class Preset:
     sections: int = 1
     """Sections playing the same boards, each with `tables` tables (A, B, C...)."""
     scoring: str = "mp"
-    """Scoring method: "mp" (matchpoints, K17.3)."""
+    """Scoring method: "mp" (matchpoints, K17.3) for pairs; "imps" (team matches, IMPs turned
+    into VPs) for teams."""
     clock_minutes: float = 8.0
     """Minutes allowed per `clock_per_boards` boards (K12.1-2: 8 per board; D3.5: 102 per 12)."""
     clock_per_boards: int = 1
@@ -46,6 +49,31 @@ class Preset:
     """Whether a table sees a board's traveller after it has played the board."""
     mixed: bool = False
     """K6.2, K7.3: a mixed pairs event, where the woman sits North or West (a warning)."""
+    teams: int | None = None
+    """Teams events: the number of teams (default: two per match table, 2 x `tables`)."""
+    segments: int = 1
+    """Teams events: segments a match is played in (D1.3: 24 boards as 2 x 12)."""
+    double: bool = False
+    """Teams round robins: play every match twice, home and away swapped (D4.4, D5.6)."""
+    vp_scale: str = "wbf2013"
+    """Teams events: the VP scale by name (see `traveller vp`; D1.3 names "wbf25")."""
+    tiebreak: str = "k17.1"
+    """Teams events: the tie-break chain by rule ID (K17.1, K16.3, D3.2)."""
+    match_imps: bool = True
+    """Teams events: a table sees the match's IMPs on a board once both rooms have played it."""
+    captains_confirm: bool = True
+    """KD1: both captains confirm the match result on a terminal."""
+    rosters: str = "warn"
+    """D2.1: "off", "warn" (a line-up player not on the team's roster is a warning) or
+    "required" (only rostered players can be entered in a line-up)."""
+    board_lock: bool = True
+    """K12.1: when a teams session's time runs out, boards not started may not be played."""
+    walkover: str = "K13"
+    """K13: the walk-over rule (by ID) the director's W.O. form applies."""
+    procedural_vp: float = 1.0
+    """K18.1: VP taken from a team for one procedural offence."""
+    ew_terminal: bool = False
+    """Each table has a second terminal for East-West, which confirms on its own device."""
     rules: tuple[str, ...] = ()
     """The rule IDs of REGULATIONS.md this preset configures, for people reading it."""
     source: str = ""
@@ -56,14 +84,19 @@ class Preset:
 _SCHEMA: dict[str, dict[str, type | tuple[type, ...]]] = {
     "event": {"name": str, "kind": str, "rules": list, "source": str},
     "movement": {"kind": str, "tables": int, "boards_per_round": int, "rounds": int,
-                 "sections": int},
-    "scoring": {"method": str},
+                 "sections": int, "teams": int, "segments": int, "double": bool},
+    "scoring": {"method": str, "vp_scale": str, "tiebreak": str},
     "clock": {"minutes": (int, float), "per_boards": int},
-    "entry": {"lead": str, "mini_bridge": bool, "show_traveller": bool, "mixed": bool},
+    "entry": {"lead": str, "mini_bridge": bool, "show_traveller": bool, "mixed": bool,
+              "ew_terminal": bool},
+    "teams": {"match_imps": bool, "captains_confirm": bool, "rosters": str, "board_lock": bool,
+              "walkover": str, "procedural_vp": (int, float)},
 }
 _KINDS = ("pairs", "teams")
-_METHODS = ("mp",)
+_METHODS = {"pairs": ("mp",), "teams": ("imps",)}
+_TEAM_MOVEMENTS = ("roundrobin", "swiss")
 _LEADS = ("off", "optional", "required")
+_ROSTERS = ("off", "warn", "required")
 
 
 def parse_preset(text: str, origin: str = "<preset>") -> Preset:
@@ -101,9 +134,36 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
     kind = event.get("kind", "pairs")
     if kind not in _KINDS:
         problems.append(f"[event] kind: {kind!r} is not one of {', '.join(_KINDS)}")
-    method = known.get("scoring", {}).get("method", "mp")
-    if method not in _METHODS:
-        problems.append(f"[scoring] method: {method!r} is not one of {', '.join(_METHODS)}")
+    scoring = known.get("scoring", {})
+    teams = known.get("teams", {})
+    method = scoring.get("method", "imps" if kind == "teams" else "mp")
+    methods = _METHODS.get(kind, ("mp",))
+    if method not in methods:
+        problems.append(f"[scoring] method: {method!r} is not one of {', '.join(methods)} "
+                        f"for a {kind} event")
+    default_movement = "roundrobin" if kind == "teams" else "mitchell"
+    movement_kind = movement.get("kind", default_movement)
+    if kind == "teams" and movement_kind not in _TEAM_MOVEMENTS:
+        problems.append(f"[movement] kind: a teams event plays {' or '.join(_TEAM_MOVEMENTS)}, "
+                        f"not {movement_kind!r}")
+    if kind == "teams" and movement.get("teams", 2) < 2:
+        problems.append("[movement] teams: must be at least 2")
+    segments = movement.get("segments", 1)
+    if segments < 1 or movement.get("boards_per_round", 3) % segments:
+        problems.append("[movement] segments: the boards of a match must split into equal "
+                        "segments")
+    if teams.get("rosters", "warn") not in _ROSTERS:
+        problems.append(f"[teams] rosters: {teams['rosters']!r} is not one of "
+                        f"{', '.join(_ROSTERS)}")
+    if "vp_scale" in scoring or "tiebreak" in scoring:
+        try:
+            find_scale(scoring.get("vp_scale", "wbf2013"))
+        except ValueError as exc:
+            problems.append(f"[scoring] vp_scale: {exc}")
+        try:
+            find_chain(scoring.get("tiebreak", "k17.1"))
+        except ValueError as exc:
+            problems.append(f"[scoring] tiebreak: {exc}")
     for key, low in (("tables", 1), ("boards_per_round", 1), ("rounds", 1), ("sections", 1)):
         if key in movement and movement[key] < low:
             problems.append(f"[movement] {key}: must be at least {low}")
@@ -117,7 +177,7 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
     return Preset(
         name=name,
         kind=kind,
-        movement=movement.get("kind", "mitchell"),
+        movement=movement_kind,
         tables=movement.get("tables", 7),
         boards_per_round=movement.get("boards_per_round", 3),
         rounds=movement.get("rounds"),
@@ -129,6 +189,18 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
         mini_bridge=entry.get("mini_bridge", False),
         show_traveller=entry.get("show_traveller", True),
         mixed=entry.get("mixed", False),
+        teams=movement.get("teams"),
+        segments=segments,
+        double=movement.get("double", False),
+        vp_scale=scoring.get("vp_scale", "wbf2013"),
+        tiebreak=scoring.get("tiebreak", "k17.1"),
+        match_imps=teams.get("match_imps", True),
+        captains_confirm=teams.get("captains_confirm", True),
+        rosters=teams.get("rosters", "warn"),
+        board_lock=teams.get("board_lock", True),
+        walkover=teams.get("walkover", "K13"),
+        procedural_vp=float(teams.get("procedural_vp", 1.0)),
+        ew_terminal=entry.get("ew_terminal", False),
         rules=tuple(str(r) for r in event.get("rules", [])),
         source=event.get("source", ""),
         extra=extra,

@@ -16,8 +16,8 @@ from typing import Any
 from flask import Flask, current_app, request, session
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
-from .. import play, players
-from ..app import get_presence, get_store
+from .. import play, players, teams
+from ..app import get_presence, get_store, has_event
 from ..errors import TravellerError, error_body
 from ..store import TableRow
 
@@ -143,6 +143,8 @@ def register(app: Flask, socketio: SocketIO) -> None:
 
     @socketio.on("connect", namespace="/table")
     def table_connect(auth: Any = None) -> None:
+        if not has_event():
+            raise ConnectionRefusedError("no event yet: wait for the director to create it")
         token = auth.get("token") if isinstance(auth, dict) else None
         table = get_store().table_by_token(token) if isinstance(token, str) else None
         if table is None:
@@ -177,6 +179,8 @@ def register(app: Flask, socketio: SocketIO) -> None:
             return error_body("internal_error", "the server could not store this result", 500)
         if not ack.get("duplicate"):
             notifier.changed(table)
+            for other in teams.partner_tables(get_store(), table):
+                notifier.changed(other)
         return ack
 
     def guarded(table_action: Any) -> Any:
@@ -214,6 +218,20 @@ def register(app: Flask, socketio: SocketIO) -> None:
         result: dict[str, Any] = guarded(act)
         return result
 
+    @socketio.on("confirm_match", namespace="/table")
+    def confirm_match(payload: Any = None) -> dict[str, Any]:
+        def act(table: TableRow) -> dict[str, Any]:
+            ack = teams.confirm_match(get_store(), table, payload, now_ms(),
+                                      actor=f"table {table.section}{table.number}")
+            if not ack.get("duplicate"):
+                notifier.changed(table)
+                for other in teams.partner_tables(get_store(), table):
+                    notifier.changed(other)
+            return ack
+
+        result: dict[str, Any] = guarded(act)
+        return result
+
     @socketio.on("get_traveller", namespace="/table")
     def get_traveller(payload: Any = None) -> dict[str, Any]:
         board = payload.get("board") if isinstance(payload, dict) else None
@@ -229,6 +247,6 @@ def register(app: Flask, socketio: SocketIO) -> None:
 
     @socketio.on("connect", namespace="/director")
     def director_connect(auth: Any = None) -> None:
-        if not session.get("director"):
+        if not session.get("director") or not has_event():
             raise ConnectionRefusedError("log in as the director first")
         emit("grid", director_grid())

@@ -28,6 +28,7 @@ from . import (  # noqa: F401  (they register migrations, in this order)
     schema_printing,
     schema_rulings,
     schema_setup,
+    schema_teams,
 )
 from .models import ResultRow, SeatingRow, TableRow
 from .schema import migrations

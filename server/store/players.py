@@ -63,6 +63,12 @@ def seatings(store: Store, section: str | None = None) -> list[dict[str, Any]]:
         return list(rows)
 
 
+def lineups(store: Store) -> list[dict[str, Any]]:
+    """Every line-up sent, oldest first (teams: one per room, table, round and segment)."""
+    with store.read() as db:
+        return list(db.query("select * from table_players order by id"))
+
+
 def late_starts(store: Store, section: str | None = None) -> list[dict[str, Any]]:
     where, args = ("where section = ?", [section]) if section is not None else ("", [])
     with store.read() as db:
