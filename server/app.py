@@ -3,10 +3,16 @@
 `create_app` wires the store, the Socket.IO namespaces and the web blueprints, the way Flask's
 own tutorial does. The async mode is a setting: "threading" for tests and tools, "gevent" when
 `traveller serve` runs it (and has patched gevent in before importing anything).
+
+An app may start before its event exists (`ALLOW_CREATE`: `traveller serve` on a missing file).
+Until the director creates the event in the console, `traveller.store` is None, `get_store`
+raises `NoEvent`, and the web layer answers every page with the creation form or a clear
+refusal; `open_event` then makes the new file the app's store for good.
 """
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections.abc import Mapping
 from pathlib import Path
@@ -16,10 +22,18 @@ from flask import Flask, current_app, jsonify
 from flask_socketio import SocketIO
 from werkzeug.exceptions import HTTPException
 
-from .errors import error_body
+from .errors import TravellerError, error_body
 from .store import Store, TableRow
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+class NoEvent(TravellerError):
+    """The server was started before its event file exists: nothing can be read or played."""
+
+    def __init__(self) -> None:
+        super().__init__("no_event", "there is no event yet: the director creates it in the "
+                         "console at /director/create", 503)
 
 
 class Presence:
@@ -60,14 +74,23 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         TERMINAL_DIR=str(REPO / "terminal"),
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
+        ALLOW_CREATE=False,
+        SEEDS=str(REPO / "seeds"),
+        BASE_URL=None,
     )
     if test_config:
         app.config.update(test_config)
     if not app.config["DATABASE"]:
         raise ValueError("create_app needs DATABASE: the path of an event file")
-    store = Store.open(app.config["DATABASE"])
-    app.config["SECRET_KEY"] = store.setting("secret_key")
-    app.extensions["traveller.store"] = store
+    if app.config["ALLOW_CREATE"] and not Path(app.config["DATABASE"]).exists():
+        # No event yet: sessions (and the creation form's CSRF token) are signed with a key
+        # of this process until the event's own key takes over in `open_event`.
+        app.config["SECRET_KEY"] = secrets.token_hex(32)
+        app.extensions["traveller.store"] = None
+    else:
+        store = Store.open(app.config["DATABASE"])
+        app.config["SECRET_KEY"] = store.setting("secret_key")
+        app.extensions["traveller.store"] = store
     app.extensions["traveller.presence"] = Presence()
 
     socketio = SocketIO(
@@ -99,9 +122,27 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
+def has_event() -> bool:
+    """Whether the app has its event (False only while it waits to be created)."""
+    return current_app.extensions.get("traveller.store") is not None
+
+
 def get_store() -> Store:
-    store: Store = current_app.extensions["traveller.store"]
+    store: Store | None = current_app.extensions["traveller.store"]
+    if store is None:
+        raise NoEvent()
     return store
+
+
+def open_event(app: Flask, store: Store) -> None:
+    """Make a newly created event the app's store, with its own session key.
+
+    The key changes so that sessions outlive a restart on the event file, as they do for an
+    event that existed at start-up; forms opened before the switch must be reloaded."""
+    if app.extensions.get("traveller.store") is not None:
+        raise RuntimeError("this app already has its event")
+    app.config["SECRET_KEY"] = store.setting("secret_key")
+    app.extensions["traveller.store"] = store
 
 
 def get_socketio() -> SocketIO:

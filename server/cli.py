@@ -51,6 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="0.0.0.0")
     serve.add_argument("--port", type=int, default=5000)
     serve.add_argument("--base-url", help="change the address the table cards point to")
+    serve.add_argument("--seeds", default=str(REPO / "seeds"),
+                       help="presets offered when EVENT.db does not exist yet and the director "
+                       "creates it in the console (default: the repository's seeds/)")
 
     tables = sub.add_parser("tables", help="list the tables with their terminal URLs")
     tables.add_argument("db")
@@ -242,8 +245,21 @@ def _set_base_url(store: Any, base_url: str) -> None:
             store.put_setting(db, "base_url", base_url, actor="cli", why="serve --base-url")
 
 
-def serve(db_path: str, host: str, port: int, on_ready: Any = None) -> None:
-    """Serve the event with gevent until interrupted (gevent must already be patched in)."""
+def _print_worker(app: Any, socketio: Any) -> None:
+    """The print spool's worker, from the moment the event exists (it may be created later,
+    in the console)."""
+    from .printing import work
+
+    while app.extensions["traveller.store"] is None:
+        socketio.sleep(1)
+    work(app.extensions["traveller.store"], socketio.sleep)
+
+
+def serve(db_path: str, host: str, port: int, on_ready: Any = None,
+          config: dict[str, Any] | None = None) -> None:
+    """Serve the event with gevent until interrupted (gevent must already be patched in).
+
+    `config` adds to the app's, e.g. ALLOW_CREATE to serve a file not created yet."""
     import socket as _socket
 
     from .app import create_app
@@ -254,17 +270,37 @@ def serve(db_path: str, host: str, port: int, on_ready: Any = None) -> None:
             probe.bind((host, port))
         except OSError:
             raise CliError(f"port {port} on {host} is in use; choose another with --port") from None
-    app = create_app({"DATABASE": db_path, "ASYNC_MODE": "gevent"})
+    app = create_app({"DATABASE": db_path, "ASYNC_MODE": "gevent", **(config or {})})
     socketio = app.extensions["traveller.socketio"]
-    from .printing import work
-
-    socketio.start_background_task(work, app.extensions["traveller.store"], socketio.sleep)
+    socketio.start_background_task(_print_worker, app, socketio)
     if on_ready is not None:
         socketio.start_background_task(on_ready)
     socketio.run(app, host=host, port=port, log_output=False)
 
 
+def _serve_new(args: argparse.Namespace) -> int:
+    """Serve a file that does not exist yet: the director creates the event in the console."""
+    from .creation import list_presets
+
+    if not Path(args.db).parent.is_dir():
+        raise CliError(f"no folder {str(Path(args.db).parent)!r} for the event file {args.db!r}")
+    if not Path(args.seeds).is_dir():
+        raise CliError(f"no presets folder {args.seeds!r} (--seeds)")
+    if not list_presets(args.seeds)[0]:
+        raise CliError(f"no usable preset (*.toml) in {args.seeds!r} (--seeds)")
+    host_for_urls = lan_address() if args.host in ("0.0.0.0", "::") else args.host
+    base = (args.base_url or f"http://{host_for_urls}:{args.port}").rstrip("/")
+    print(f"serving on http://{args.host}:{args.port}: no event at {args.db} yet", flush=True)
+    print(f"  create it in the director console: {base}/director/create", flush=True)
+    print(f"  (presets from {args.seeds}; tables will point to {base})", flush=True)
+    serve(args.db, args.host, args.port,
+          config={"ALLOW_CREATE": True, "SEEDS": args.seeds, "BASE_URL": base})
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
+    if not Path(args.db).exists():
+        return _serve_new(args)
     store = _open(args.db)
     if args.base_url:
         _set_base_url(store, args.base_url)

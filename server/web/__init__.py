@@ -1,9 +1,11 @@
-"""Flask blueprints: the terminal's files, the director console, the results pages."""
+"""Flask blueprints: the terminal's files, the director console (and the event's creation in it),
+the results pages."""
 
 from __future__ import annotations
 
 from flask import Flask
 
+from .create import bp as create_bp
 from .director import bp as director_bp
 from .players import bp as players_bp
 from .results import bp as results_bp
@@ -15,6 +17,7 @@ from .terminal import bp as terminal_bp
 
 def register(app: Flask) -> None:
     install_csrf(app)
+    app.register_blueprint(create_bp)
     app.register_blueprint(terminal_bp)
     app.register_blueprint(director_bp)
     app.register_blueprint(rulings_bp)
