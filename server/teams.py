@@ -138,9 +138,12 @@ def locks(store: Store, now_ms: int,
     return out
 
 
-def matches(store: Store, now_ms: int, results: list[ResultRow] | None = None) -> list[Match]:
-    """Every scheduled match, in round and table order."""
-    results = store.results() if results is None else results
+def matches(store: Store, now_ms: int, results: list[ResultRow] | None = None,
+            table: int | None = None) -> list[Match]:
+    """Every scheduled match (of one match table, when given), in round and table order."""
+    if results is None:
+        results = (store.results() if table is None else
+                   [*store.results("O", table), *store.results("C", table)])
     by_key: dict[tuple[str, int, int], dict[int, ResultRow]] = {}
     for r in results:
         by_key.setdefault((r.section, r.table_number, r.round), {})[r.board] = r
@@ -149,7 +152,7 @@ def matches(store: Store, now_ms: int, results: list[ResultRow] | None = None) -
     walkovers = {(w["round"], frozenset((w["team"], w["opponent"]))): w
                  for w in sql.team_rulings(store) if w["kind"] == "walkover"}
     out = []
-    for s in store.seatings("O"):
+    for s in store.seatings("O", table) if table is not None else store.seatings("O"):
         def room(section: str, s: SeatingRow = s) -> tuple[int, ...]:
             return tuple(sorted(b for r, b in locked.get((section, s.table_number), set())
                                 if r == s.round))
@@ -250,21 +253,22 @@ def match_state(store: Store, table: TableRow, round_number: int | None,
     """The `teams` block of a table's state: its room, its match (this round's, else the last
     one) with the IMPs when the event shows them, locks and the captains' confirmations."""
     opts = options(store)
-    mine = [m for m in matches(store, now_ms) if m.table == table.number]
+    mine = matches(store, now_ms, table=table.number)
     if not mine:
         return None
     rounds = [m for m in mine if round_number is None or m.round <= round_number]
     shown = []
+    penalties = _imp_penalties(store)
     for m in rounds[-2:]:
-        if m.round != (round_number or 0) and m.complete and _confirmed(
-                store, m, match_summary(store, m))["done"]:
+        summary = match_summary(store, m, penalties)
+        confirmations = _confirmed(store, m, summary)
+        if m.round != (round_number or 0) and m.complete and confirmations["done"]:
             continue
-        summary = match_summary(store, m)
         if not opts["match_imps"] and not m.complete:
             for board in summary["boards"]:
                 board.update(open_ns=None, closed_ns=None, home_imps=None)
             summary.update(home_imps=None, away_imps=None)
-        summary["confirmations"] = _confirmed(store, m, match_summary(store, m))
+        summary["confirmations"] = confirmations
         shown.append(summary)
     locked = [{"round": r, "board": b, "reason": LOCK_REASON}
               for r, b in sorted(locks(store, now_ms).get((table.section, table.number), set()))]

@@ -7,9 +7,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.bench import bench_acks, bench_movements, bench_scoring, bench_terminal, bench_vp
+from tests.bench import (
+    bench_acks,
+    bench_movements,
+    bench_scoring,
+    bench_teams,
+    bench_terminal,
+    bench_vp,
+)
 
 if __name__ == "__main__":
-    for bench in (bench_acks, bench_terminal, bench_scoring, bench_vp, bench_movements):
+    for bench in (bench_acks, bench_terminal, bench_scoring, bench_vp, bench_movements,
+                  bench_teams):
         bench.main()
         print()
