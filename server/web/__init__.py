@@ -7,6 +7,7 @@ from flask import Flask
 
 from .create import bp as create_bp
 from .director import bp as director_bp
+from .i18n import install_i18n
 from .players import bp as players_bp
 from .results import bp as results_bp
 from .rulings import bp as rulings_bp
@@ -17,6 +18,7 @@ from .terminal import bp as terminal_bp
 
 def register(app: Flask) -> None:
     install_csrf(app)
+    install_i18n(app)
     app.register_blueprint(create_bp)
     app.register_blueprint(terminal_bp)
     app.register_blueprint(director_bp)
