@@ -1,7 +1,8 @@
 """Printouts for Traveller: a document model, ESC/POS bytes, PNG previews, print targets.
 
 This package knows nothing of events or the server: callers build `Document`s (or use the
-card builders in `printer.cards`), pick a `PrinterProfile`, parse a target string and
+builders: table cards in `printer.cards`, round slips and guide cards in `printer.slips`, the
+results sheet in `printer.results`), pick a `PrinterProfile`, parse a target string and
 `deliver`. The ESC/POS side runs on python-escpos, which caches its printer database as a
 pickle; `printer.escpos_cache` chooses where before any other module imports escpos.
 """
@@ -12,12 +13,16 @@ from printer.cards import TableCardLabels, table_card
 from printer.document import (
     Align,
     Block,
+    Cell,
+    Column,
     Columns,
     Document,
     Feed,
     QRCode,
+    Row,
     Rule,
     Size,
+    Table,
     Text,
 )
 from printer.errors import InvalidTargetError, PrinterError, UnknownProfileError
@@ -39,35 +44,64 @@ from printer.profiles import (
     PrinterProfile,
     find_profile,
 )
+from printer.results import ResultsLabels, StandingLine, StandingsField, results_sheet
+from printer.slips import (
+    GuideCardLabels,
+    GuideRound,
+    NextSeat,
+    RoundSlip,
+    RoundSlipLabels,
+    SlipPair,
+    board_list,
+    guide_card,
+    round_slip,
+)
 
 __all__ = [
     "BUILTIN_PROFILES",
     "DEFAULT_PROFILE",
     "Align",
     "Block",
+    "Cell",
+    "Column",
     "Columns",
     "Document",
     "Feed",
     "FileTarget",
+    "GuideCardLabels",
+    "GuideRound",
     "InvalidTargetError",
     "NetworkTarget",
+    "NextSeat",
     "PreviewTarget",
     "PrinterError",
     "PrinterProfile",
     "QRCode",
+    "ResultsLabels",
+    "RoundSlip",
+    "RoundSlipLabels",
+    "Row",
     "Rule",
     "SerialTarget",
     "Size",
+    "SlipPair",
+    "StandingLine",
+    "StandingsField",
+    "Table",
     "TableCardLabels",
     "Target",
     "Text",
     "UnknownProfileError",
     "UsbTarget",
+    "board_list",
     "deliver",
     "find_profile",
+    "guide_card",
     "parse_target",
     "render_escpos",
     "render_png",
+    "results_sheet",
+    "round_slip",
     "save_png",
     "table_card",
 ]

@@ -1,7 +1,7 @@
 """The document model: what a printout says, with no idea of how it is printed.
 
 Cards and result slips are built as a `Document` of plain frozen blocks (text, rules, QR
-codes, feeds, two-column lines). The ESC/POS renderer and the PNG preview both read the
+codes, feeds, two-column lines, tables). The ESC/POS renderer and the PNG preview both read the
 same document, so what the director previews is what the thermal printer puts on paper.
 Strings are ordinary Unicode (suit symbols, Polish and Indonesian letters); each renderer
 decides how to show characters its medium lacks.
@@ -99,7 +99,63 @@ class Columns:
     right: str
 
 
-Block = Text | Rule | QRCode | Feed | Columns
+@dataclass(frozen=True)
+class Cell:
+    """A table cell's text, with shorter forms for a narrower column, longest first.
+
+    A results sheet gives a pair's names as "Anna Kowalska - Jan Nowak", then
+    "Kowalska - Nowak": the layout prints the first form that fits and cuts the last one.
+    """
+
+    text: str
+    shorter: tuple[str, ...] = ()
+
+    @property
+    def forms(self) -> tuple[str, ...]:
+        return (self.text, *self.shorter)
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of a `Table`: its heading, and how its cells sit in it."""
+
+    heading: str
+    align: Align = Align.LEFT
+    flex: bool = False
+    """Takes the width the other columns leave; its cells are shortened to fit it."""
+    optional: bool = False
+    """Left out when the paper is too narrow to give the flexible column its minimum."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a `Table`; `note` prints under it, wrapped and indented."""
+
+    cells: tuple[str | Cell, ...]
+    note: str = ""
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows in columns fitted to the paper: each column as wide as its widest cell, one
+    flexible column (names, mostly) taking the rest, one space between columns."""
+
+    columns: tuple[Column, ...]
+    rows: tuple[Row, ...]
+    headings: bool = True
+    """Print the columns' headings, in bold, above the rows."""
+
+    def __post_init__(self) -> None:
+        if sum(column.flex for column in self.columns) > 1:
+            raise ValueError("a table has at most one flexible column")
+        for row in self.rows:
+            if len(row.cells) != len(self.columns):
+                raise ValueError(f"a row of {len(row.cells)} cells in a table of "
+                                 f"{len(self.columns)} columns: {row.cells!r}")
+
+
+Block = Text | Rule | QRCode | Feed | Columns | Table
 
 
 @dataclass(frozen=True)

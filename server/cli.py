@@ -93,14 +93,17 @@ def build_parser() -> argparse.ArgumentParser:
     vp.add_argument("--json", action="store_true")
 
     prn = sub.add_parser("print", help="print a document of an event")
-    prn.add_argument("doc", choices=["table-cards"])
+    prn.add_argument("doc", metavar="DOC",
+                     help="table-cards, round-slips, results (the standings) or guide-cards")
     prn.add_argument("db")
     prn.add_argument(
         "--to", required=True,
         help="preview:DIR | file:PATH | network:HOST[:PORT] | usb:VID:PID | serial:DEV",
     )
     prn.add_argument("--profile", default="80mm", help="58mm (32 columns), 80mm-42, 80mm (48)")
-    prn.add_argument("--tables", help="only these tables, e.g. 1,3-5")
+    prn.add_argument("--tables", help="only these tables, e.g. 1,3-5 (cards and slips)")
+    prn.add_argument("--round", help="round-slips: the round (default: the current one); "
+                     "results: after this round (default: the last finished)")
     return parser
 
 
@@ -228,10 +231,33 @@ def print_table_cards(store: Any, target_text: str, profile_name: str,
         raise CliError(str(exc)) from None
 
 
+def print_documents(store: Any, document: str, target_text: str, profile_name: str,
+                    asked: dict[str, Any]) -> list[str]:
+    """Build `document` (any of server.printing.DOCUMENTS) and deliver it to the target."""
+    from printer import PrinterError, deliver, find_profile, parse_target
+
+    from .errors import TravellerError
+    from .printing import document_options, documents
+
+    try:
+        profile = find_profile(profile_name)
+        target = parse_target(target_text)
+        options = document_options(store, document, asked)
+        return list(deliver(documents(store, document, options), target, profile))
+    except (ValueError, PrinterError) as exc:
+        raise CliError(str(exc)) from None
+    except TravellerError as exc:
+        raise CliError(exc.error) from None
+
+
 def cmd_print(args: argparse.Namespace) -> int:
+    asked: dict[str, Any] = {"round": args.round}
+    tables = _parse_table_filter(args.tables)
+    if tables is not None:
+        asked["tables"] = tables
     store = _open(args.db)
     try:
-        done = print_table_cards(store, args.to, args.profile, _parse_table_filter(args.tables))
+        done = print_documents(store, args.doc, args.to, args.profile, asked)
     finally:
         store.close()
     for line in done:

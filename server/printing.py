@@ -1,39 +1,240 @@
 """The print spool: printing never blocks scoring.
 
-The console queues a job (the table cards, for now) in the event file; a worker takes due jobs
-one at a time and sends them to the configured printer, retrying a few times with growing
-pauses. A printer that stays dead fails the job, which becomes an alert on the console instead
-of an error anywhere near a table. The documents are the `printer` package's; which printer and
-paper width are the event's `printer` setting, changed in the console and audited.
+The console queues a job (the table cards, a round's slips, the standings, the pairs' guide
+cards) in the event file; a worker takes due jobs one at a time and sends them to the
+configured printer, retrying a few times with growing pauses. A printer that stays dead fails
+the job, which becomes an alert on the console instead of an error anywhere near a table. The
+documents are the `printer` package's, built here from the event file as plain data; which
+printer and paper width are the event's `printer` setting, changed in the console and audited.
+A job keeps what it was asked for (the round, the tables) so a retry prints the same thing.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import time
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from printer import Document, PrinterError, deliver, find_profile, parse_target, table_card
+from printer import (
+    Document,
+    GuideRound,
+    NextSeat,
+    PrinterError,
+    RoundSlip,
+    SlipPair,
+    StandingLine,
+    StandingsField,
+    deliver,
+    find_profile,
+    guide_card,
+    parse_target,
+    results_sheet,
+    round_slip,
+    table_card,
+)
 
+from . import results
 from .errors import TravellerError
 from .play import table_url
-from .store import Store
+from .players import pair_names
+from .store import SeatingRow, Store
 from .store import printing as sql
 
 log = logging.getLogger(__name__)
 
-DOCUMENTS = ("table-cards",)
 ATTEMPTS = 3
 """Tries before a job fails and becomes an alert."""
 RETRY_MS = 5_000
 """The pause before the second try; it doubles before each later one."""
 
+FIELD_TITLES = {"NS": "North-South", "EW": "East-West", "ALL": "All pairs"}
 
-def table_card_documents(store: Store, only: set[int] | None = None) -> list[Document]:
+
+def table_card_documents(store: Store, only: Iterable[int] | None = None) -> list[Document]:
     """One card per table: event, section, table number and the QR code of its terminal."""
+    chosen = None if only is None else set(only)
     base, name = store.setting("base_url", ""), store.setting("name", "")
     return [table_card(name, t.section, t.number, table_url(base, t.token))
-            for t in store.tables() if only is None or t.number in only]
+            for t in store.tables() if chosen is None or t.number in chosen]
+
+
+def rounds_of(store: Store) -> int:
+    """Rounds in the session: the movement's, or the seatings' when they say more."""
+    seated = max((s.round for s in store.seatings()), default=0)
+    return max(int((store.setting("movement", {}) or {}).get("rounds") or 0), seated)
+
+
+def current_round(store: Store) -> int:
+    """The first round not finished at every table (the last round once all are played)."""
+    return max(1, min(results.completed_rounds(store) + 1, rounds_of(store)))
+
+
+def _names(names: Mapping[tuple[str, int], list[str]], section: str, pair: int) -> SlipPair:
+    return SlipPair(pair, tuple(names.get((section, pair), ())))
+
+
+def round_slip_documents(store: Store, number: int,
+                         only: Iterable[int] | None = None) -> list[Document]:
+    """One slip per table playing round `number`: its pairs, boards and the moves after it."""
+    chosen = None if only is None else set(only)
+    seatings = store.seatings()
+    rounds, names, event = rounds_of(store), pair_names(store), store.setting("name", "")
+    seats: dict[tuple[str, int], NextSeat] = {}
+    for s in seatings:
+        if s.round == number + 1:
+            seats[s.section, s.ns_pair] = NextSeat(s.table_number, "NS")
+            seats[s.section, s.ew_pair] = NextSeat(s.table_number, "EW")
+    # A Swiss pairs its next round only when this one is over: nobody can be told where yet.
+    drawn = {s.section for s in seatings if s.round == number + 1}
+    docs = []
+    for s in sorted((s for s in seatings if s.round == number),
+                    key=lambda s: (s.section, s.table_number)):
+        if chosen is not None and s.table_number not in chosen:
+            continue
+        slip = RoundSlip(
+            s.section, s.table_number, number, rounds,
+            _names(names, s.section, s.ns_pair), _names(names, s.section, s.ew_pair),
+            s.boards, ns_next=seats.get((s.section, s.ns_pair)),
+            ew_next=seats.get((s.section, s.ew_pair)), boards_next_table=s.boards_next_table,
+            moves_known=number >= rounds or s.section in drawn)
+        docs.append(round_slip(event, slip))
+    return docs
+
+
+def results_documents(store: Store, after_round: int) -> list[Document]:
+    """The standings of every section and field after `after_round`, on one sheet."""
+    ranking = results.standings(store, up_to_round=after_round)
+    sections = list(store.setting("sections", []) or []) or sorted(
+        {row["section"] for rows in ranking.values() for row in rows}) or ["A"]
+    fields = []
+    for section in sections:
+        for field_name in ("NS", "EW", "ALL"):
+            if field_name not in ranking:
+                continue
+            title = FIELD_TITLES[field_name]
+            if len(sections) > 1:
+                title = f"Section {section} {title}"
+            rows = [r for r in ranking[field_name] if r["section"] == section]
+            fields.append(StandingsField(title, tuple(_standing_lines(rows))))
+    return [results_sheet(store.setting("name", ""), after_round, rounds_of(store), fields)]
+
+
+def _standing_lines(rows: list[dict[str, Any]]) -> list[StandingLine]:
+    lines: list[StandingLine] = []
+    last: tuple[Any, str] | None = None
+    for row in rows:
+        # K17.3's last step is the one that decided (or says the pairs stay level); the
+        # console shows every step. The pairs of one tie (level on percentage) share it:
+        # it prints once, under the first of them.
+        note = (row.get("tie") or [""])[-1]
+        group = (row["percentage"], note)
+        lines.append(StandingLine(int(row["rank"]), str(row["pair"]),
+                                  tuple(row.get("names") or ()), row["matchpoints"],
+                                  row["percentage"], "" if group == last else note))
+        last = group
+    return lines
+
+
+def guide_card_documents(store: Store) -> list[Document]:
+    """One guide card per pair: every round's table, direction, opponents and boards."""
+    seatings = store.seatings()
+    names, event = pair_names(store), store.setting("name", "")
+    seat: dict[tuple[str, int, int], tuple[SeatingRow, str]] = {}
+    for s in seatings:
+        seat[s.section, s.round, s.ns_pair] = (s, "NS")
+        seat[s.section, s.round, s.ew_pair] = (s, "EW")
+    rounds = sorted({s.round for s in seatings})
+    docs = []
+    for section in sorted({s.section for s in seatings}):
+        pairs = sorted({p for s in seatings if s.section == section
+                        for p in (s.ns_pair, s.ew_pair)})
+        for pair in pairs:
+            lines = []
+            for number in rounds:
+                found = seat.get((section, number, pair))
+                if found is None:
+                    lines.append(GuideRound(number, None, None, None, ()))
+                    continue
+                here, direction = found
+                opponent = here.ew_pair if direction == "NS" else here.ns_pair
+                lines.append(GuideRound(number, here.table_number, direction, opponent,
+                                        here.boards))
+            docs.append(guide_card(event, section, _names(names, section, pair), lines))
+    return docs
+
+
+DocumentBuilder = Callable[[Store, Mapping[str, Any]], list[Document]]
+
+DOCUMENTS: dict[str, DocumentBuilder] = {
+    "table-cards": lambda store, o: table_card_documents(store, o.get("tables")),
+    "round-slips": lambda store, o: round_slip_documents(store, o["round"], o.get("tables")),
+    "results": lambda store, o: results_documents(store, o["round"]),
+    "guide-cards": lambda store, o: guide_card_documents(store),
+}
+"""Every document the spool and `traveller print` know, by name, with its builder."""
+
+
+def document_options(store: Store, document: str, asked: Mapping[str, Any]) -> dict[str, Any]:
+    """What `document` is printed with, checked, defaults filled in: `round` for the slips
+    (the current round) and the standings (the last finished round); `tables` for cards
+    and slips (every table)."""
+    if document not in DOCUMENTS:
+        raise TravellerError("unknown_document", f"unknown document: {document!r} "
+                             f"(known: {', '.join(DOCUMENTS)})", 404)
+    options: dict[str, Any] = {}
+    if document in ("round-slips", "results"):
+        options["round"] = _round(store, document, asked.get("round"))
+    tables = asked.get("tables")
+    if document in ("table-cards", "round-slips") and tables is not None:
+        try:
+            options["tables"] = sorted({int(t) for t in tables})
+        except (TypeError, ValueError):
+            raise TravellerError("invalid_tables", f"invalid tables: {tables!r}") from None
+    return options
+
+
+def _round(store: Store, document: str, asked: Any) -> int:
+    rounds, finished = rounds_of(store), results.completed_rounds(store)
+    if asked is None or str(asked).strip() == "":
+        if document == "round-slips":
+            return current_round(store)
+        if finished == 0:
+            raise TravellerError("no_round_finished", "no round is finished yet: the standings "
+                                 "print once every table has played round 1", 409)
+        return finished
+    try:
+        number = int(str(asked).strip())
+    except ValueError:
+        raise TravellerError("invalid_round",
+                             f"invalid round: {asked!r} (a round number, e.g. 2)") from None
+    if not 1 <= number <= rounds:
+        raise TravellerError("unknown_round", f"there is no round {number}: the event plays "
+                             f"rounds 1 to {rounds}", 404)
+    if document == "results" and number > finished:
+        done = f"rounds 1 to {finished}" if finished else "no round yet"
+        raise TravellerError("round_not_finished", f"round {number} is not finished at every "
+                             f"table: the standings print after {done}", 409)
+    return number
+
+
+def describe(job: Mapping[str, Any]) -> str:
+    """A job's document as the console lists it: "round-slips, round 2"."""
+    options = json.loads(job.get("options") or "{}")
+    what = str(job["document"])
+    if "round" in options:
+        what += f", {'after ' if job['document'] == 'results' else ''}round {options['round']}"
+    if options.get("tables"):
+        what += f", tables {', '.join(map(str, options['tables']))}"
+    return what
+
+
+def documents(store: Store, document: str, options: Mapping[str, Any]) -> list[Document]:
+    """The documents a job prints, built from the event file as it is now."""
+    if document not in DOCUMENTS:
+        raise TravellerError("unknown_document", f"unknown document: {document!r}", 404)
+    return DOCUMENTS[document](store, options)
 
 
 def printer_settings(store: Store) -> dict[str, Any]:
@@ -54,18 +255,21 @@ def set_printer(store: Store, target: str, profile: str, actor: str,
     return value
 
 
-def queue(store: Store, document: str, now_ms: int, actor: str) -> int:
-    """Queue a document for the configured printer; returns the job's id."""
-    if document not in DOCUMENTS:
-        raise TravellerError("unknown_document", f"unknown document: {document!r} "
-                             f"(known: {', '.join(DOCUMENTS)})", 404)
+def queue(store: Store, document: str, now_ms: int, actor: str,
+          options: Mapping[str, Any] | None = None) -> int:
+    """Queue a document for the configured printer; returns the job's id.
+
+    `options` are checked now (`document_options`), so a bad round is refused at the console
+    and nothing is queued."""
+    chosen = document_options(store, document, options or {})
     printer = printer_settings(store)
     if not printer["target"]:
         raise TravellerError("no_printer", "set up a printer first", 409)
     with store.write() as db:
         return sql.enqueue(store, db, {"document": document, "target": printer["target"],
                                        "profile": printer["profile"], "created_ms": now_ms,
-                                       "next_try_ms": now_ms}, actor)
+                                       "next_try_ms": now_ms,
+                                       "options": json.dumps(chosen, sort_keys=True)}, actor)
 
 
 def run_due(store: Store, now_ms: int) -> dict[str, Any] | None:
@@ -75,11 +279,15 @@ def run_due(store: Store, now_ms: int) -> dict[str, Any] | None:
     if job is None:
         return None
     try:
-        docs = table_card_documents(store)
+        # Checked again: the event may have been reshaped since the job was queued.
+        asked = json.loads(job.get("options") or "{}")
+        docs = documents(store, job["document"], document_options(store, job["document"], asked))
         deliver(docs, parse_target(job["target"]), find_profile(job["profile"]))
-    except (PrinterError, ValueError, OSError) as exc:
+    except (PrinterError, ValueError, OSError, TravellerError) as exc:
         tries = job["attempts"] + 1
-        status = "failed" if tries >= ATTEMPTS else "retrying"
+        # A document that cannot be built (its round reshaped away) will not print on a retry.
+        status = "failed" if tries >= ATTEMPTS or isinstance(exc, TravellerError) \
+            else "retrying"
         pause = None if status == "failed" else now_ms + RETRY_MS * 2 ** (tries - 1)
         with store.write() as db:
             sql.finish(store, db, job["id"], status, str(exc), now_ms, pause)

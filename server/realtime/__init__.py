@@ -1,4 +1,5 @@
-"""The Socket.IO namespaces: `/table` for the terminals, `/director` for the console.
+"""The Socket.IO namespaces: `/table` for the terminals, `/director` for the console
+(and `/results` for the projector, in server/realtime/projector.py).
 
 A terminal authenticates at connect with its table's secret (`auth={"token": ...}`) and is
 refused there if the secret is unknown, so no handler ever runs for a stranger. It joins its
@@ -20,6 +21,8 @@ from .. import play, players, teams
 from ..app import get_presence, get_store, has_event
 from ..errors import TravellerError, error_body
 from ..store import TableRow
+from .projector import ProjectorFeed
+from .projector import register as register_projector
 
 log = logging.getLogger(__name__)
 
@@ -99,9 +102,13 @@ class Notifier:
         self._lock = threading.Lock()
         self._grid_due = False
         self._tables: set[TableRow] = set()
+        self.projector = ProjectorFeed(socketio)
 
-    def changed(self, table: TableRow | None = None) -> None:
+    def changed(self, table: TableRow | None = None, *, standings: bool = True) -> None:
+        """Push `table`'s state, the grid and the projector soon; `standings=False` says the
+        change can at most complete a round (see ProjectorFeed.changed)."""
         app = current_app._get_current_object()  # type: ignore[attr-defined]
+        self.projector.changed(standings)
         with self._lock:
             if table is not None:
                 self._tables.add(table)
@@ -135,11 +142,13 @@ class Notifier:
             for table in tables:
                 push_table(self.socketio, table)
             push_grid(self.socketio)
+            self.projector.push()
 
 
 def register(app: Flask, socketio: SocketIO) -> None:
     notifier = app.extensions["traveller.notifier"] = Notifier(socketio)
     app.extensions["traveller.offline"] = Offline()
+    register_projector(app, socketio, notifier.projector)
 
     @socketio.on("connect", namespace="/table")
     def table_connect(auth: Any = None) -> None:
@@ -153,14 +162,14 @@ def register(app: Flask, socketio: SocketIO) -> None:
         get_presence().join(request.sid, table)  # type: ignore[attr-defined]
         get_offline().joined(table)
         emit("state", play.table_state(get_store(), table, now_ms()))
-        notifier.changed()
+        notifier.changed(standings=False)
 
     @socketio.on("disconnect", namespace="/table")
     def table_disconnect(*_: Any) -> None:
         table = get_presence().leave(request.sid)  # type: ignore[attr-defined]
         if table is not None:
             get_offline().left(table, get_presence().snapshot(), now_ms())
-            notifier.changed()
+            notifier.changed(standings=False)
 
     @socketio.on("submit_result", namespace="/table")
     def submit_result(payload: Any = None) -> dict[str, Any]:
@@ -178,9 +187,9 @@ def register(app: Flask, socketio: SocketIO) -> None:
             log.exception("submit_result failed for table %s", table.number)
             return error_body("internal_error", "the server could not store this result", 500)
         if not ack.get("duplicate"):
-            notifier.changed(table)
+            notifier.changed(table, standings=False)
             for other in teams.partner_tables(get_store(), table):
-                notifier.changed(other)
+                notifier.changed(other, standings=False)
         return ack
 
     def guarded(table_action: Any) -> Any:

@@ -28,4 +28,10 @@ def m008_print_jobs(db: Database) -> None:
     )
 
 
+@migrations()
+def m010_print_job_options(db: Database) -> None:
+    """What a job was asked for (JSON: the round of the slips or standings, the tables)."""
+    db["print_jobs"].add_column("options", str)
+
+
 __all__ = ["migrations"]

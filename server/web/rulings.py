@@ -191,6 +191,7 @@ def remove_penalty(penalty_id: int) -> Any:
                                       ACTOR)
     except TravellerError as exc:
         return _refused(exc, url_for(".rankings"))
+    current_app.extensions["traveller.notifier"].changed()
     return jsonify(body) if _wants_json() else redirect(url_for(".rankings") + "#penalties")
 
 
@@ -201,4 +202,6 @@ def publication() -> Any:
     value = payload.get("published")
     published = value is True or str(value).lower() in ("1", "true", "on", "yes")
     body = rulings.set_publication(get_store(), published, ACTOR, str(payload.get("why") or ""))
+    # Projectors already open get the ranking the moment it is published (and no more after).
+    current_app.extensions["traveller.notifier"].changed()
     return jsonify(body) if _wants_json() else redirect(url_for(".rankings"))

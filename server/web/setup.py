@@ -47,8 +47,18 @@ def _settings_page(error: str | None = None, values: dict[str, Any] | None = Non
         values=values or setup.current(store), locked=setup.locked(store), error=error,
         rounds=setup.rounds_played(store), tables=tables, changes=changes or [],
         deals=len(sql.deals(store)), saved=saved,
-        printer=printing.printer_settings(store), jobs=spool.jobs(store, limit=5),
+        printer=printing.printer_settings(store),
+        jobs=[{**j, "what": printing.describe(j)} for j in spool.jobs(store, limit=5)],
+        printing=_print_choices(store),
     ), status
+
+
+def _print_choices(store: Any) -> dict[str, Any]:
+    """The rounds the console offers for slips (the current one chosen) and standings."""
+    from ..results import completed_rounds
+
+    return {"rounds": list(range(1, printing.rounds_of(store) + 1)),
+            "current": printing.current_round(store), "finished": completed_rounds(store)}
 
 
 @bp.get("/")
@@ -160,8 +170,10 @@ def set_printer() -> Any:
 def print_document(document: str) -> Any:
     import time
 
+    data = _payload()
+    options = {"round": data["round"]} if data.get("round") not in (None, "") else {}
     try:
-        job = printing.queue(get_store(), document, int(time.time() * 1000), ACTOR)
+        job = printing.queue(get_store(), document, int(time.time() * 1000), ACTOR, options)
     except TravellerError as exc:
         if _wants_json():
             return jsonify(exc.body()), exc.status
