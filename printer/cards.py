@@ -25,6 +25,8 @@ class TableCardLabels:
     section: str = "Section {section}"
     table: str = "TABLE {table}"
     scan: str = "Scan to open the table terminal"
+    east_west: str = "EAST-WEST"
+    scan_east_west: str = "East-West: scan to confirm the results"
 
 
 def table_card(
@@ -35,21 +37,26 @@ def table_card(
     *,
     note: str | None = None,
     labels: TableCardLabels = TableCardLabels(),
+    east_west: bool = False,
 ) -> Document:
-    """The card for `table` of `section`, whose QR code opens `url` on the table's terminal."""
+    """The card for `table` of `section`, whose QR code opens `url` on the table's terminal;
+    with `east_west`, the second card of a table whose East-West pair has its own terminal."""
     blocks: list[Block] = [
         Text(event_name, Size.DOUBLE_HEIGHT, bold=True, align=Align.CENTER),
         Rule("="),
         Feed(1),
         Text(labels.section.format(section=section), Size.DOUBLE_HEIGHT, align=Align.CENTER),
         Text(labels.table.format(table=table), Size.DOUBLE, bold=True, align=Align.CENTER),
+        *([Text(labels.east_west, Size.DOUBLE_HEIGHT, bold=True, align=Align.CENTER)]
+          if east_west else []),
         Feed(1),
         QRCode(url, module_size=TABLE_CARD_QR_MODULE),
         Feed(1),
         Text(url, align=Align.CENTER),
-        Text(labels.scan, bold=True, align=Align.CENTER),
+        Text(labels.scan_east_west if east_west else labels.scan, bold=True, align=Align.CENTER),
     ]
     if note:
         blocks += [Feed(1), Text(note, align=Align.CENTER)]
     blocks.append(Rule("-"))
-    return Document(title=f"table-card-{section}-{table:02d}", blocks=tuple(blocks))
+    side = "-ew" if east_west else ""
+    return Document(title=f"table-card-{section}-{table:02d}{side}", blocks=tuple(blocks))

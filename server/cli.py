@@ -183,13 +183,20 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def table_list(store: Any) -> list[dict[str, Any]]:
+    from .ew import tokens
     from .play import table_url
 
     base = store.setting("base_url", "")
-    return [
-        {"section": t.section, "table": t.number, "url": table_url(base, t.token), "token": t.token}
-        for t in store.tables()
-    ]
+    ew_tokens = tokens(store)
+    rows = []
+    for t in store.tables():
+        row = {"section": t.section, "table": t.number, "url": table_url(base, t.token),
+               "token": t.token}
+        # Only an event with East-West terminals has these: other output stays as it was.
+        if ew_token := ew_tokens.get((t.section, t.number)):
+            row |= {"ew_url": table_url(base, ew_token), "ew_token": ew_token}
+        rows.append(row)
+    return rows
 
 
 def cmd_tables(args: argparse.Namespace) -> int:
@@ -201,6 +208,8 @@ def cmd_tables(args: argparse.Namespace) -> int:
     else:
         for row in rows:
             print(f"{row['section']}{row['table']:<4} {row['url']}")
+            if "ew_url" in row:
+                print(f"{'':<5} East-West: {row['ew_url']}")
     return 0
 
 

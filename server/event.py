@@ -187,8 +187,10 @@ def create_event(
             }
             for key, value in settings.items():
                 store.put_setting(db, key, value, actor="setup", why="event created")
+            # With East-West terminals ([entry] ew_terminal) each table has a second secret.
             db.table("tables").insert_all(
-                {"section": section, "number": t, "token": new_token()}
+                {"section": section, "number": t, "token": new_token(),
+                 "ew_token": new_token() if preset.ew_terminal else None}
                 for section, t in schedule.tables
             )
             store.put_seatings(db, schedule.rows)

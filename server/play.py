@@ -63,7 +63,7 @@ def locked_boards(store: Store, table: TableRow, now_ms: int) -> set[tuple[int, 
 
 def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
     """Everything a terminal needs to play on, even if the Wi-Fi drops right after."""
-    from . import teams
+    from . import ew, teams
 
     seatings = store.seatings(table.section, table.number)
     results = store.results(table.section, table.number)
@@ -95,6 +95,7 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
             for s in seatings
         ],
         "results": [r.wire() for r in results],
+        "pending": ew.waiting(store, table.section, table.number),
         "adjusted": [{"round": r, "board": b} for r, b in sorted(adjusted)],
         "clock": clock_wire(table_clock(store, table.section, table.number), now_ms),
         "calls": [call_wire(c) for c in store.calls(table.section, table.number)],
@@ -281,62 +282,80 @@ def parse_submission(payload: Any, lead_rule: str = "optional",
                       _lead(payload, contract, lead_rule))
 
 
+def submission_score(checked: Submission) -> int:
+    """North-South's score of a checked submission (raises `invalid_board` below board 1)."""
+    vulnerability = Board(checked.board).vulnerability if checked.board >= 1 else None
+    if vulnerability is None:
+        raise TravellerError("invalid_board", f"there is no board {checked.board}")
+    return ns_score(checked.contract, checked.declarer, checked.tricks, vulnerability)
+
+
+def checked_result(store: Store, db: Any, table: TableRow, checked: Submission, score: int,
+                   locked: set[tuple[int, int]], now_ms: int, actor: str) -> ResultRow:
+    """The result a checked submission makes at this table now, inside the caller's write
+    transaction: its board must be in the table's current round, not scored, not locked."""
+    board = checked.board
+    if any(b == board for _, b in locked):
+        raise TravellerError("board_locked", f"board {board} may not be played: the "
+                             "session's time ran out before it was started (K12.1); "
+                             "only the director can unlock it", 409)
+    here = current_round(
+        store.seatings(table.section, table.number),
+        store.scored_boards(db, table.section, table.number) | locked,
+    )
+    if here is None:
+        raise TravellerError("table_finished", "this table has played all its rounds", 409)
+    if board not in here.boards:
+        scored = store.scored_boards(db, table.section, table.number)
+        if any(b == board for _, b in scored):
+            raise TravellerError("already_scored", f"board {board} is already scored at "
+                                 "this table; ask the director to correct it", 409)
+        raise TravellerError(
+            "board_not_in_round",
+            f"board {board} is not played at table {table.number} in round {here.round} "
+            f"(boards {', '.join(map(str, here.boards))})",
+            409,
+        )
+    if (here.round, board) in store.scored_boards(db, table.section, table.number):
+        raise TravellerError("already_scored", f"board {board} is already scored at this "
+                             "table; ask the director to correct it", 409)
+    return ResultRow(
+        op_id=checked.op_id, section=table.section, table_number=table.number,
+        round=here.round, board=board, ns_pair=here.ns_pair, ew_pair=here.ew_pair,
+        contract=checked.contract.code,
+        declarer=checked.declarer.name if checked.declarer else None, tricks=checked.tricks,
+        ns_score=score, entered_ms=now_ms, source=actor,
+        lead=checked.lead.code if checked.lead else None,
+    )
+
+
 def submit_result(
     store: Store, table: TableRow, payload: Any, now_ms: int, actor: str
 ) -> dict[str, Any]:
     """Store one result from a table and return its acknowledgement.
 
     A replayed op_id is acknowledged again and stored once. The acknowledgement is built only
-    after the transaction commits, so an `ok` the terminal sees is on disk.
+    after the transaction commits, so an `ok` the terminal sees is on disk. Where East-West
+    confirms on its own terminal, the result waits for it instead (`server.ew`).
     """
     rules = event_wire(store)
     checked = parse_submission(payload, rules["lead"], rules["mini_bridge"])
-    op_id, board, contract, declarer, tricks = (
-        checked.op_id, checked.board, checked.contract, checked.declarer, checked.tricks)
-    vulnerability = Board(board).vulnerability if board >= 1 else None
-    if vulnerability is None:
-        raise TravellerError("invalid_board", f"there is no board {board}")
-    score = ns_score(contract, declarer, tricks, vulnerability)
+    score = submission_score(checked)
+    if rules["ew_terminal"]:
+        from . import ew
+
+        return ew.submit_entry(store, table, checked, score, now_ms, actor)
     locked = locked_boards(store, table, now_ms)
     with store.write() as db:
-        earlier = store.result_by_op(db, op_id)
+        earlier = store.result_by_op(db, checked.op_id)
         if earlier is not None:
             if (earlier.section, earlier.table_number) != (table.section, table.number):
                 raise TravellerError("op_id_conflict", "this op_id was used by another table",
                                      409)
             return ok_body(ns_score=earlier.ns_score, board=earlier.board, duplicate=True)
-        if any(b == board for _, b in locked):
-            raise TravellerError("board_locked", f"board {board} may not be played: the "
-                                 "session's time ran out before it was started (K12.1); "
-                                 "only the director can unlock it", 409)
-        here = current_round(
-            store.seatings(table.section, table.number),
-            store.scored_boards(db, table.section, table.number) | locked,
-        )
-        if here is None:
-            raise TravellerError("table_finished", "this table has played all its rounds", 409)
-        if board not in here.boards:
-            scored = store.scored_boards(db, table.section, table.number)
-            if any(b == board for _, b in scored):
-                raise TravellerError("already_scored", f"board {board} is already scored at "
-                                     "this table; ask the director to correct it", 409)
-            raise TravellerError(
-                "board_not_in_round",
-                f"board {board} is not played at table {table.number} in round {here.round} "
-                f"(boards {', '.join(map(str, here.boards))})",
-                409,
-            )
-        result = ResultRow(
-            op_id=op_id, section=table.section, table_number=table.number, round=here.round,
-            board=board, ns_pair=here.ns_pair, ew_pair=here.ew_pair, contract=contract.code,
-            declarer=declarer.name if declarer else None, tricks=tricks, ns_score=score,
-            entered_ms=now_ms, source=actor, lead=checked.lead.code if checked.lead else None,
-        )
-        if (here.round, board) in store.scored_boards(db, table.section, table.number):
-            raise TravellerError("already_scored", f"board {board} is already scored at this "
-                                 "table; ask the director to correct it", 409)
+        result = checked_result(store, db, table, checked, score, locked, now_ms, actor)
         store.insert_result(db, result, actor=actor)
-    return ok_body(ns_score=score, board=board, duplicate=False)
+    return ok_body(ns_score=score, board=checked.board, duplicate=False)
 
 
 def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int,
@@ -353,9 +372,11 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int,
     for result in results:
         done_at.setdefault((result.section, result.table_number), []).append(result)
     clocks = ClockBook.load(store)
-    from . import teams
+    from . import ew, teams
 
     locked = teams.locks(store, now_ms, results)
+    # An entry waiting for East-West (or for North-South's correction) is the table's latest.
+    waiting = {(e["section"], e["table"]): e for e in ew.waiting(store)}
     rows = []
     for table in store.tables():
         key = (table.section, table.number)
@@ -379,7 +400,8 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int,
                 "ew_pair": here.ew_pair if here else None,
                 "connected": connected.get(key, 0) > 0,
                 "offline_since_ms": None if connected.get(key, 0) else offline_since.get(key),
-                "last_entry": last.wire() | {"entered_ms": last.entered_ms} if last else None,
+                "last_entry": waiting.get(key) or (
+                    last.wire() | {"entered_ms": last.entered_ms} if last else None),
                 "clock": clock_wire(clock, now_ms),
                 "own_clock": clocks.own(table.section, table.number, clock),
                 "late_minutes": late,

@@ -53,11 +53,21 @@ FIELD_TITLES = {"NS": "North-South", "EW": "East-West", "ALL": "All pairs"}
 
 
 def table_card_documents(store: Store, only: Iterable[int] | None = None) -> list[Document]:
-    """One card per table: event, section, table number and the QR code of its terminal."""
+    """One card per table: event, section, table number and the QR code of its terminal; a
+    second card with the East-West terminal's QR code where East-West has its own."""
+    from .ew import urls
+
     chosen = None if only is None else set(only)
     base, name = store.setting("base_url", ""), store.setting("name", "")
-    return [table_card(name, t.section, t.number, table_url(base, t.token))
-            for t in store.tables() if chosen is None or t.number in chosen]
+    ew_urls = urls(store)
+    cards = []
+    for t in store.tables():
+        if chosen is None or t.number in chosen:
+            cards.append(table_card(name, t.section, t.number, table_url(base, t.token)))
+            if (t.section, t.number) in ew_urls:
+                cards.append(table_card(name, t.section, t.number,
+                                        ew_urls[t.section, t.number], east_west=True))
+    return cards
 
 
 def rounds_of(store: Store) -> int:

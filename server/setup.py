@@ -60,6 +60,9 @@ FIELDS: tuple[Field, ...] = (
           help="Contracts only partscores at the one level or games, undoubled."),
     Field("show_traveller", "Show the traveller", "bool", "preset",
           help="A table sees a board's results after it has played the board."),
+    Field("ew_terminal", "East-West terminals", "bool", "preset",
+          help="Each table has a second terminal (its own QR code) where East-West confirms "
+               "North-South's entry."),
     Field("scoring", "Scoring method", "choice", "preset", choices=("mp",),
           help="mp: matchpoints (K17.3)."),
     Field("scale", "Matchpoint scale", "choice", "preset", choices=("2/1", "1/0.5"),
@@ -70,8 +73,8 @@ FIELDS: tuple[Field, ...] = (
 BY_NAME = {f.name: f for f in FIELDS}
 SHAPE = tuple(f.name for f in FIELDS if f.shapes)
 _DEFAULTS: dict[str, Any] = {"clock_minutes": 8.0, "clock_per_boards": 1, "lead": "optional",
-                             "mini_bridge": False, "show_traveller": True, "scoring": "mp",
-                             "scale": "2/1", "factoring": "neuberg"}
+                             "mini_bridge": False, "show_traveller": True, "ew_terminal": False,
+                             "scoring": "mp", "scale": "2/1", "factoring": "neuberg"}
 
 
 def current(store: Store) -> dict[str, Any]:
@@ -213,6 +216,11 @@ def change_settings(store: Store, form: Mapping[str, Any], actor: str,
                 sql.put_setting_field(store, db, "name", None, values[name], actor, why)
             elif field.key == "preset":
                 sql.put_setting_field(store, db, "preset", name, values[name], actor, why)
+        if values.get("ew_terminal", now["ew_terminal"]):
+            # Every table (a new one too) gets its East-West secret; existing ones stay.
+            from . import ew
+
+            ew.give_terminals(store, db, actor, why)
     return Changes(changed, seated["added"], seated["removed"])
 
 

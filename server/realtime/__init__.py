@@ -21,6 +21,7 @@ from .. import play, players, teams
 from ..app import get_presence, get_store, has_event
 from ..errors import TravellerError, error_body
 from ..store import TableRow
+from . import ew as east_west
 from .projector import ProjectorFeed
 from .projector import register as register_projector
 
@@ -37,8 +38,14 @@ def table_room(table: TableRow) -> str:
 
 def push_table(socketio: SocketIO, table: TableRow) -> None:
     store = get_store()
-    socketio.emit("state", play.table_state(store, table, now_ms()), namespace="/table",
-                  to=table_room(table))
+    state = play.table_state(store, table, now_ms())
+    # Each side its own `side`: East-West terminals hear the table's room but not this push.
+    ew_sids = east_west.get_sides().at(table)
+    socketio.emit("state", state | {"side": "ns"}, namespace="/table", to=table_room(table),
+                  skip_sid=ew_sids or None)
+    if ew_sids:
+        socketio.emit("state", state | {"side": "ew"}, namespace="/table",
+                      to=east_west.ew_room(table))
 
 
 class Offline:
@@ -148,6 +155,7 @@ class Notifier:
 def register(app: Flask, socketio: SocketIO) -> None:
     notifier = app.extensions["traveller.notifier"] = Notifier(socketio)
     app.extensions["traveller.offline"] = Offline()
+    east_west.register(app, socketio, notifier.changed)
     register_projector(app, socketio, notifier.projector)
 
     @socketio.on("connect", namespace="/table")
@@ -155,17 +163,19 @@ def register(app: Flask, socketio: SocketIO) -> None:
         if not has_event():
             raise ConnectionRefusedError("no event yet: wait for the director to create it")
         token = auth.get("token") if isinstance(auth, dict) else None
-        table = get_store().table_by_token(token) if isinstance(token, str) else None
+        table, side = east_west.find_table(token) if isinstance(token, str) else (None, "ns")
         if table is None:
             raise ConnectionRefusedError("unknown table: scan the QR code on the table card again")
         join_room(table_room(table))
+        east_west.joined(request.sid, table, side)  # type: ignore[attr-defined]
         get_presence().join(request.sid, table)  # type: ignore[attr-defined]
         get_offline().joined(table)
-        emit("state", play.table_state(get_store(), table, now_ms()))
+        emit("state", play.table_state(get_store(), table, now_ms()) | {"side": side})
         notifier.changed(standings=False)
 
     @socketio.on("disconnect", namespace="/table")
     def table_disconnect(*_: Any) -> None:
+        east_west.get_sides().leave(request.sid)  # type: ignore[attr-defined]
         table = get_presence().leave(request.sid)  # type: ignore[attr-defined]
         if table is not None:
             get_offline().left(table, get_presence().snapshot(), now_ms())
@@ -176,6 +186,8 @@ def register(app: Flask, socketio: SocketIO) -> None:
         table = get_presence().table_of(request.sid)  # type: ignore[attr-defined]
         if table is None:
             return error_body("not_joined", "this connection has no table", 403)
+        if refused := east_west.ns_only(request.sid):  # type: ignore[attr-defined]
+            return refused
         try:
             ack = play.submit_result(
                 get_store(), table, payload, now_ms(), actor=f"table {table.number}"
@@ -217,6 +229,9 @@ def register(app: Flask, socketio: SocketIO) -> None:
 
     @socketio.on("set_players", namespace="/table")
     def set_players(payload: Any = None) -> dict[str, Any]:
+        if refused := east_west.ns_only(request.sid):  # type: ignore[attr-defined]
+            return refused
+
         def act(table: TableRow) -> dict[str, Any]:
             ack = players.set_players(get_store(), table, payload, now_ms(),
                                       actor=f"table {table.number}")
@@ -229,6 +244,9 @@ def register(app: Flask, socketio: SocketIO) -> None:
 
     @socketio.on("confirm_match", namespace="/table")
     def confirm_match(payload: Any = None) -> dict[str, Any]:
+        if refused := east_west.ns_only(request.sid):  # type: ignore[attr-defined]
+            return refused
+
         def act(table: TableRow) -> dict[str, Any]:
             ack = teams.confirm_match(get_store(), table, payload, now_ms(),
                                       actor=f"table {table.section}{table.number}")
@@ -252,7 +270,9 @@ def register(app: Flask, socketio: SocketIO) -> None:
         table = get_presence().table_of(request.sid)  # type: ignore[attr-defined]
         if table is None:
             return error_body("not_joined", "this connection has no table", 403)
-        return {"ok": True, "state": play.table_state(get_store(), table, now_ms())}
+        side = east_west.side_of(request.sid)  # type: ignore[attr-defined]
+        state = play.table_state(get_store(), table, now_ms())
+        return {"ok": True, "state": state | {"side": side}}
 
     @socketio.on("connect", namespace="/director")
     def director_connect(auth: Any = None) -> None:

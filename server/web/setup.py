@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 
-from .. import printing, setup
+from .. import ew, printing, setup
 from ..app import get_socketio, get_store
 from ..errors import TravellerError, ok_body
 from ..play import table_url
@@ -40,7 +40,9 @@ def _settings_page(error: str | None = None, values: dict[str, Any] | None = Non
                    saved: bool = False) -> Any:
     store = get_store()
     base = store.setting("base_url", "")
-    tables = [{"name": f"{t.section}{t.number}", "url": table_url(base, t.token)}
+    ew_urls = ew.urls(store)
+    tables = [{"name": f"{t.section}{t.number}", "url": table_url(base, t.token),
+               "ew_url": ew_urls.get((t.section, t.number))}
               for t in store.tables()]
     return render_template(
         "setup_settings.html", name=store.setting("name", ""), fields=setup.FIELDS,

@@ -24,6 +24,7 @@ from flask import (
 )
 from werkzeug.security import safe_join
 
+from .. import ew
 from ..app import get_store
 
 bp = Blueprint("terminal", __name__)
@@ -78,7 +79,9 @@ def home() -> Any:
 
 @bp.get("/t/<token>")
 def table(token: str) -> Any:
-    if get_store().table_by_token(token) is None:
+    # An East-West secret opens the same terminal; it learns its side from its `state`.
+    store = get_store()
+    if store.table_by_token(token) is None and ew.table_by_token(store, token) is None:
         return render_template("unknown_table.html"), 404
     return _send(_terminal_dir(), "index.html")
 

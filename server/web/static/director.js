@@ -24,14 +24,18 @@ const mmss = (ms) => {
 };
 const left = (c) => (c.running && c.deadline_ms ? c.deadline_ms - now() : c.remaining_ms);
 
+// An entry East-West has not confirmed yet is the table's last, marked as such.
+const WAITING = { awaiting: " · awaiting East-West", not_agreed: " · East-West did not agree" };
+
 function cell(t) {
   const div = document.createElement("div");
   div.className = "table-cell" + (t.finished ? " finished" : "");
   div.dataset.table = t.table;
   div.dataset.section = t.section;
   div.dataset.connected = t.connected ? "true" : "false";
-  div.dataset.sig = `${t.round}/${t.boards_done}/${t.connected}/${t.last_entry ? t.last_entry.op_id : ""}`;
-  const last = t.last_entry ? `last: b${t.last_entry.board} ${t.last_entry.contract}` : "";
+  const entry = t.last_entry;
+  div.dataset.sig = `${t.round}/${t.boards_done}/${t.connected}/${entry ? `${entry.op_id}${entry.status ?? ""}` : ""}`;
+  const last = entry ? `last: b${entry.board} ${entry.contract}${WAITING[entry.status] ?? ""}` : "";
   const parts = [
     ["num", `${t.section}${t.table}`],
     ["round", t.finished ? "finished" : `round ${t.round}/${t.rounds}`],

@@ -1,0 +1,250 @@
+"""East-West's own terminal: North-South's entry waits until East-West confirms it there.
+
+Where the preset says `[entry] ew_terminal = true`, every table has a second secret whose URL
+opens the terminal in East-West mode. North-South's `submit_result` is then checked exactly as
+a result is and stored as a pending entry; both terminals see it in their state. East-West
+confirms it, which stores the result as `submit_result` would have (same checks, same audit,
+the entry's op_id), or answers "not agreed" with a reason (and, if it asks, a director call),
+which hands the board back to North-South: a corrected entry, with a new op_id, replaces the
+pending one. Every step is on disk before it is acknowledged, and a replayed op_id is
+acknowledged again and stored once. Without the setting none of this runs: East-West confirms
+on North-South's device, as before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import TravellerError, ok_body
+from .event import new_token
+from .play import (
+    Submission,
+    checked_result,
+    current_round,
+    event_wire,
+    locked_boards,
+    parse_submission,
+    table_url,
+)
+from .store import Store, TableRow
+from .store import ew as sql
+
+REASONS = ("contract", "declarer", "tricks", "lead", "other")
+"""What East-West may say is wrong with an entry; the terminals translate them."""
+REASON_WORDS = {"contract": "the contract", "declarer": "the declarer",
+                "tricks": "the number of tricks", "lead": "the opening lead", "other": "other"}
+_OP_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+
+
+def enabled(store: Store) -> bool:
+    """Whether East-West confirms on its own terminal in this event."""
+    return bool(event_wire(store)["ew_terminal"])
+
+
+def ew_actor(table: TableRow) -> str:
+    return f"table {table.number} East-West"
+
+
+def table_by_token(store: Store, token: str) -> TableRow | None:
+    """The table an East-West secret opens, while the event has East-West terminals."""
+    return sql.table_by_ew_token(store, token) if enabled(store) else None
+
+
+def tokens(store: Store) -> dict[tuple[str, int], str]:
+    """Each table's East-West secret, by (section, number); empty without East-West
+    terminals (a secret given earlier stays stored, but opens nothing)."""
+    return sql.ew_tokens(store) if enabled(store) else {}
+
+
+def urls(store: Store) -> dict[tuple[str, int], str]:
+    """Each table's East-West terminal URL, by (section, number); empty without them."""
+    base = store.setting("base_url", "")
+    return {key: table_url(base, token) for key, token in tokens(store).items()}
+
+
+def give_terminals(store: Store, db: Any, actor: str, why: str) -> list[str]:
+    """Give every table that has none an East-West secret (inside the caller's write
+    transaction); returns the tables given one, as "A3"."""
+    return sql.fill_ew_tokens(store, db, new_token, actor, why)
+
+
+def _conflict_if_elsewhere(section: str, number: int, table: TableRow) -> None:
+    if (section, number) != (table.section, table.number):
+        raise TravellerError("op_id_conflict", "this op_id was used by another table", 409)
+
+
+def submit_entry(store: Store, table: TableRow, checked: Submission, score: int, now_ms: int,
+                 actor: str) -> dict[str, Any]:
+    """North-South's entry: checked as a result is, then stored to wait for East-West.
+
+    The ack is `submit_result`'s with `pending`: true while East-West has not confirmed (a
+    replay after the confirmation says `pending`: false)."""
+    locked = locked_boards(store, table, now_ms)
+    with store.write() as db:
+        done = store.result_by_op(db, checked.op_id)
+        if done is not None:
+            _conflict_if_elsewhere(done.section, done.table_number, table)
+            return ok_body(ns_score=done.ns_score, board=done.board, duplicate=True,
+                           pending=False)
+        earlier = sql.entry_by_op(db, checked.op_id)
+        if earlier is not None:
+            _conflict_if_elsewhere(earlier.section, earlier.table_number, table)
+            return ok_body(ns_score=earlier.ns_score, board=earlier.board, duplicate=True,
+                           pending=True)
+        result = checked_result(store, db, table, checked, score, locked, now_ms, actor)
+        sql.insert_entry(store, db, sql.PendingEntry.from_result(result), actor)
+    return ok_body(ns_score=score, board=checked.board, duplicate=False, pending=True)
+
+
+def _ids(payload: Any) -> tuple[str, str]:
+    if not isinstance(payload, Mapping):
+        raise TravellerError("bad_payload", "an answer must be an object with op_id and entry")
+    op_id = payload.get("op_id")
+    if not isinstance(op_id, str) or not _OP_ID.match(op_id):
+        raise TravellerError("invalid_op_id", f"op_id must be 8-64 letters, digits or dashes, "
+                             f"not {op_id!r}")
+    entry = payload.get("entry")
+    if not isinstance(entry, str) or not _OP_ID.match(entry):
+        raise TravellerError("invalid_entry", f"entry must be the op_id of North-South's "
+                             f"entry, not {entry!r}")
+    return op_id, entry
+
+
+def _require_enabled(store: Store) -> None:
+    if not enabled(store):
+        raise TravellerError("no_ew_terminal", "East-West confirms on North-South's terminal "
+                             "in this event", 409)
+
+
+def _current(db: Any, table: TableRow, entry_op: str) -> sql.PendingEntry:
+    """The entry East-West answers: this table's, and the board's latest."""
+    entry = sql.entry_by_op(db, entry_op)
+    if entry is None or (entry.section, entry.table_number) != (table.section, table.number):
+        raise TravellerError("unknown_entry", f"there is no entry {entry_op!r} at this table",
+                             404)
+    latest = sql.latest_entry(db, entry.section, entry.table_number, entry.round, entry.board)
+    if latest is not None and latest.op_id != entry.op_id:
+        raise TravellerError("entry_replaced", f"North-South has changed their entry of board "
+                             f"{entry.board}: answer the new one", 409)
+    return entry
+
+
+def _replayed(db: Any, earlier: sql.Decision, decision: str,
+              table: TableRow) -> dict[str, Any]:
+    _conflict_if_elsewhere(earlier.section, earlier.table_number, table)
+    if earlier.decision != decision:
+        raise TravellerError("op_id_conflict", "this op_id was used for another answer", 409)
+    entry = sql.entry_by_op(db, earlier.entry_op_id)
+    assert entry is not None  # an answer is stored with its entry, in one transaction
+    if decision == "confirmed":
+        return ok_body(board=entry.board, ns_score=entry.ns_score, entry=entry.op_id,
+                       duplicate=True)
+    return ok_body(board=entry.board, entry=entry.op_id, duplicate=True,
+                   call_id=earlier.call_id)
+
+
+def confirm(store: Store, table: TableRow, payload: Any, now_ms: int) -> dict[str, Any]:
+    """East-West confirms North-South's entry: it becomes the board's result.
+
+    The result is checked again now (the board still in the table's round, not scored, not
+    locked) and stored with the entry's op_id and North-South as its source, with the
+    `result_entered` audit row a result always has; East-West's answer is audited too."""
+    _require_enabled(store)
+    op_id, entry_op = _ids(payload)
+    locked = locked_boards(store, table, now_ms)
+    with store.write() as db:
+        earlier = sql.decision_by_op(db, op_id)
+        if earlier is not None:
+            return _replayed(db, earlier, "confirmed", table)
+        entry = _current(db, table, entry_op)
+        if store.result_by_op(db, entry.op_id) is not None:
+            # Confirmed already (a second tap, another answer's op_id): the same outcome.
+            return ok_body(board=entry.board, ns_score=entry.ns_score, entry=entry.op_id,
+                           duplicate=True)
+        if sql.decision_for(db, entry.op_id) is not None:
+            raise TravellerError("entry_not_agreed", f"East-West did not agree with board "
+                                 f"{entry.board}: North-South enters it again", 409)
+        checked = parse_submission({
+            "op_id": entry.op_id, "board": entry.board, "contract": entry.contract,
+            "declarer": entry.declarer, "tricks": entry.tricks, "lead": entry.lead,
+        })
+        result = checked_result(store, db, table, checked, entry.ns_score, locked, now_ms,
+                                entry.source)
+        store.insert_result(db, result, actor=entry.source)
+        sql.insert_decision(store, db, sql.Decision(
+            op_id=op_id, entry_op_id=entry.op_id, section=table.section,
+            table_number=table.number, decision="confirmed", reason=None, note=None,
+            call_id=None, actor=ew_actor(table), at_ms=now_ms), entry)
+    return ok_body(board=entry.board, ns_score=entry.ns_score, entry=entry.op_id,
+                   duplicate=False)
+
+
+def reject(store: Store, table: TableRow, payload: Any, now_ms: int) -> dict[str, Any]:
+    """East-West does not agree with North-South's entry: it goes back to North-South, with
+    the reason, and with a director call when East-West asks for one."""
+    _require_enabled(store)
+    op_id, entry_op = _ids(payload)
+    assert isinstance(payload, Mapping)
+    reason = payload.get("reason")
+    if reason not in REASONS:
+        raise TravellerError("invalid_reason", f"the reason must be one of "
+                             f"{', '.join(REASONS)}, not {reason!r}")
+    note = payload.get("note") or ""
+    if not isinstance(note, str) or len(note) > 200:
+        raise TravellerError("invalid_note", "the note must be text of at most 200 characters")
+    call = payload.get("call_director", False)
+    if not isinstance(call, bool):
+        raise TravellerError("bad_payload", "call_director must be true or false")
+    with store.write() as db:
+        earlier = sql.decision_by_op(db, op_id)
+        if earlier is not None:
+            return _replayed(db, earlier, "not_agreed", table)
+        entry = _current(db, table, entry_op)
+        if store.result_by_op(db, entry.op_id) is not None:
+            raise TravellerError("already_confirmed", f"board {entry.board} is already "
+                                 "confirmed; ask the director to correct it", 409)
+        decided = sql.decision_for(db, entry.op_id)
+        if decided is not None:
+            return ok_body(board=entry.board, entry=entry.op_id, duplicate=True,
+                           call_id=decided.call_id)
+        call_id = None
+        if call:
+            here = current_round(store.seatings(table.section, table.number),
+                                 store.scored_boards(db, table.section, table.number))
+            text = (f"board {entry.board}: East-West do not agree with North-South's entry "
+                    f"({REASON_WORDS[reason]})" + (f": {note.strip()}" if note.strip() else ""))
+            call_id = store.insert_call(db, {
+                "op_id": f"{op_id}-director", "section": table.section,
+                "table_number": table.number, "round": here.round if here else None,
+                "reason": text[:200], "called_ms": now_ms, "answer": None, "answered_ms": None,
+            }, actor=ew_actor(table))
+        sql.insert_decision(store, db, sql.Decision(
+            op_id=op_id, entry_op_id=entry.op_id, section=table.section,
+            table_number=table.number, decision="not_agreed", reason=reason,
+            note=note.strip() or None, call_id=call_id, actor=ew_actor(table), at_ms=now_ms),
+            entry)
+    return ok_body(board=entry.board, entry=entry.op_id, duplicate=False, call_id=call_id)
+
+
+def waiting(store: Store, section: str | None = None,
+            table: int | None = None) -> list[dict[str, Any]]:
+    """The entries still waiting, as the wire shows them: each board's latest entry with no
+    result and no adjusted score yet, `status` "awaiting" (East-West to answer) or
+    "not_agreed" (North-South to correct), oldest first. Empty without East-West terminals."""
+    if not enabled(store):
+        return []
+    adjusted = store.adjusted_boards()
+    out = []
+    for entry, decision in sql.waiting(store, section, table):
+        if (entry.round, entry.board) in adjusted.get((entry.section, entry.table_number), set()):
+            continue
+        out.append(entry.wire() | {
+            "section": entry.section, "table": entry.table_number,
+            "status": "not_agreed" if decision else "awaiting",
+            "reason": decision.reason if decision else None,
+            "note": decision.note if decision else None,
+            "answered_ms": decision.at_ms if decision else None,
+        })
+    return out
