@@ -25,6 +25,7 @@ from .store import teams as sql
 
 _OP_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 LOCK_REASON = "K12.1: the session's time ran out before this board was started"
+NOT_PLAYED_REASON = "the match was awarded by walk-over (K13) or its team disqualified (K14.1)"
 
 
 def is_teams(store: Store) -> bool:
@@ -111,19 +112,22 @@ class Match:
 
 def locks(store: Store, now_ms: int,
           results: list[ResultRow] | None = None) -> dict[tuple[str, int], set[tuple[int, int]]]:
-    """(round, board) locked at each (section, table) by K12.1, when the event applies it."""
-    if not is_teams(store) or not options(store)["board_lock"]:
+    """(round, board) locked at each (section, table) by K12.1, when the event applies it, and
+    the boards of matches that will not be played (`not_played`)."""
+    if not is_teams(store):
         return {}
+    out = not_played(store)
+    if not options(store)["board_lock"]:
+        return out
     from .play import ClockBook
 
     clocks = ClockBook.load(store)
     if not clocks.rounds:
-        return {}
+        return out
     entered: dict[tuple[str, int, int], dict[int, int]] = {}
     for r in results if results is not None else store.results():
         entered.setdefault((r.section, r.table_number, r.round), {})[r.board] = r.entered_ms
     unlocked = sql.unlocks(store)
-    out: dict[tuple[str, int], set[tuple[int, int]]] = {}
     for seating in store.seatings():
         if seating.round not in clocks.rounds:
             continue
@@ -135,6 +139,26 @@ def locks(store: Store, now_ms: int,
         for board in k12_1_locked(seating.boards, mine, clock, now_ms, free):
             out.setdefault((seating.section, seating.table_number), set()).add(
                 (seating.round, board))
+    return out
+
+
+def not_played(store: Store) -> dict[tuple[str, int], set[tuple[int, int]]]:
+    """(round, board) at each (room, table) that no one will play: the match was awarded by
+    walk-over (K13), or one of its teams was disqualified and erased (K14.1). The tables move
+    on past them as past locked boards."""
+    rulings = sql.team_rulings(store)
+    walked = {(r["round"], frozenset((r["team"], r["opponent"]))) for r in rulings
+              if r["kind"] == "walkover"}
+    erased = {r["team"] for r in rulings if r["kind"] == "disqualified"
+              and (r["detail"] or {}).get("kind") == "erased"}
+    out: dict[tuple[str, int], set[tuple[int, int]]] = {}
+    if not walked and not erased:
+        return out
+    for s in store.seatings():
+        if s.section in ROOMS and ((s.round, frozenset((s.ns_pair, s.ew_pair))) in walked
+                                   or {s.ns_pair, s.ew_pair} & erased):
+            out.setdefault((s.section, s.table_number), set()).update(
+                (s.round, b) for b in s.boards)
     return out
 
 
@@ -213,7 +237,8 @@ def match_summary(store: Store, match: Match,
     vp = None
     if match.complete:
         rec = record(store, match, penalties)
-        vp = [rec.vp_a, rec.vp_b]
+        # A walk-over's record puts the winner first, whichever team was at home.
+        vp = [rec.vp(match.home), rec.vp(match.away)]
     boards = []
     for b in match.board_results():
         state = ("played" if b.played else
@@ -270,7 +295,9 @@ def match_state(store: Store, table: TableRow, round_number: int | None,
             summary.update(home_imps=None, away_imps=None)
         summary["confirmations"] = confirmations
         shown.append(summary)
-    locked = [{"round": r, "board": b, "reason": LOCK_REASON}
+    skipped = not_played(store).get((table.section, table.number), set())
+    locked = [{"round": r, "board": b,
+               "reason": NOT_PLAYED_REASON if (r, b) in skipped else LOCK_REASON}
               for r, b in sorted(locks(store, now_ms).get((table.section, table.number), set()))]
     return {
         "room": room_of(table.section),
