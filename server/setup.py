@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import TravellerError
-from .event import build_schedule, new_token
+from .event import ROOMS, Schedule, build_schedule, build_team_schedule, new_token
 from .formats.deals import Deal, DealError, parse_deals
 from .formats.pbn import decode_pbn
 from .movements import MOVEMENTS, MovementError
@@ -77,6 +77,34 @@ _DEFAULTS: dict[str, Any] = {"clock_minutes": 8.0, "clock_per_boards": 1, "lead"
                              "scoring": "mp", "scale": "2/1", "factoring": "neuberg"}
 
 
+TEAM_MOVEMENTS = ("roundrobin", "swiss")
+_PAIRS_ONLY = ("sections", "scoring", "scale", "factoring")
+
+
+def is_teams(store: Store) -> bool:
+    return (store.setting("preset", {}) or {}).get("kind") == "teams"
+
+
+def fields_for(store: Store) -> tuple[Field, ...]:
+    """The fields of this event's form. A teams event plays a round robin or a Swiss in its two
+    rooms and is scored in IMPs and VPs: the pairs' sections and matchpoint options go."""
+    if not is_teams(store):
+        return FIELDS
+    out = []
+    for f in FIELDS:
+        if f.name in _PAIRS_ONLY:
+            continue
+        if f.name == "movement":
+            f = replace(f, choices=TEAM_MOVEMENTS)
+        elif f.name == "tables":
+            f = replace(f, label="Match tables per room",
+                        help="Two teams a table: changing it makes 2 x this many teams.")
+        elif f.name == "boards_per_round":
+            f = replace(f, label="Boards per match")
+        out.append(f)
+    return tuple(out)
+
+
 def current(store: Store) -> dict[str, Any]:
     """Every editable setting's value now."""
     settings = store.settings()
@@ -107,11 +135,12 @@ def locked(store: Store) -> bool:
         return sql.has_play(db)
 
 
-def read_form(form: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def read_form(form: Mapping[str, Any], fields: tuple[Field, ...] = FIELDS
+              ) -> tuple[dict[str, Any], list[str]]:
     """The fields present in `form`, checked and typed, and every problem found."""
     values: dict[str, Any] = {}
     problems: list[str] = []
-    for field in FIELDS:
+    for field in fields:
         if field.name not in form:
             continue
         raw = form[field.name]
@@ -179,7 +208,7 @@ def change_settings(store: Store, form: Mapping[str, Any], actor: str,
     Raises TravellerError: `invalid_settings` (400) listing every bad field, `bad_movement`
     (400) when the movement cannot be built that way, `event_started` (409) when a field that
     shapes the movement changes after the first result."""
-    values, problems = read_form(form)
+    values, problems = read_form(form, fields_for(store))
     if problems:
         raise TravellerError("invalid_settings", "; ".join(problems), 400)
     why = why.strip() or "changed in set-up"
@@ -189,9 +218,12 @@ def change_settings(store: Store, form: Mapping[str, Any], actor: str,
     schedule = None
     if any(name in SHAPE for name in changed):
         try:
-            schedule = build_schedule(shape["movement"], tables=shape["tables"],
-                                      boards_per_round=shape["boards_per_round"],
-                                      rounds=shape["rounds"], sections=shape["sections"])
+            if is_teams(store):
+                schedule = _team_schedule(store, shape, now)
+            else:
+                schedule = build_schedule(shape["movement"], tables=shape["tables"],
+                                          boards_per_round=shape["boards_per_round"],
+                                          rounds=shape["rounds"], sections=shape["sections"])
         except (MovementError, TypeError, ValueError) as exc:
             raise TravellerError("bad_movement", f"that movement cannot be built: {exc}",
                                  400) from None
@@ -206,10 +238,14 @@ def change_settings(store: Store, form: Mapping[str, Any], actor: str,
                     "change now); names, the clock and the entry rules can still change", 409)
             for key, value in schedule.movement_setting.items():
                 sql.put_setting_field(store, db, "movement", key, value, actor, why)
+            teams_count = schedule.movement_setting.get("teams")
             sql.put_setting_field(store, db, "sections", None,
+                                  list(ROOMS) if teams_count else
                                   list(schedule.movement.sections), actor, why)
             seated = sql.replace_schedule(store, db, schedule.tables, schedule.rows, new_token,
                                           actor, why)
+            if teams_count:
+                _seat_teams(store, db, teams_count, actor, why)
         for name in changed:
             field = BY_NAME[name]
             if field.key == "name":
@@ -222,6 +258,38 @@ def change_settings(store: Store, form: Mapping[str, Any], actor: str,
 
             ew.give_terminals(store, db, actor, why)
     return Changes(changed, seated["added"], seated["removed"])
+
+
+def _team_schedule(store: Store, shape: dict[str, Any], now: dict[str, Any]) -> Schedule:
+    """A teams event re-seated before round 1: its matches in both rooms, with as many teams as
+    before unless the match tables change (two teams a table)."""
+    movement = store.setting("movement", {}) or {}
+    preset = store.setting("preset", {}) or {}
+    if shape["movement"] not in TEAM_MOVEMENTS:
+        raise MovementError(f"a teams event plays a round robin or a Swiss, not "
+                            f"{shape['movement']!r}")
+    if shape["sections"] != len(ROOMS):
+        raise MovementError("a teams event has its two rooms, open and closed, as sections")
+    count = movement.get("teams") if shape["tables"] == now["tables"] else 2 * shape["tables"]
+    return build_team_schedule(
+        shape["movement"], teams=int(count or 2 * shape["tables"]),
+        boards_per_round=shape["boards_per_round"], rounds=shape["rounds"],
+        segments=int(movement.get("segments") or preset.get("segments") or 1),
+        double=bool(movement.get("double", preset.get("double", False))))
+
+
+def _seat_teams(store: Store, db: Any, count: int, actor: str, why: str) -> None:
+    """The teams list follows the schedule: teams 1..count, new ones named "Team n"."""
+    from .store import teams as teams_sql
+
+    numbers = {int(r["number"]) for r in db.query("select number from teams")}
+    for number in range(1, count + 1):
+        if number not in numbers:
+            teams_sql.put_team(store, db, {"number": number, "name": f"Team {number}",
+                                           "captain": None, "eligible": 1, "note": None},
+                               actor, why)
+    for number in sorted(n for n in numbers if n > count):
+        teams_sql.remove_team(store, db, number, actor, why)
 
 
 def import_deals(store: Store, data: bytes, filename: str, actor: str) -> list[Deal]:

@@ -108,3 +108,12 @@ def remove_team_ruling(store: Store, db: Database, ruling_id: int, now_ms: int, 
     store.audit(db, actor, f"team_{rows[0]['kind']}_removed", "team_ruling", str(ruling_id),
                 json.dumps(rows[0]), None, why)
     return rows[0]
+
+
+def remove_team(store: Store, db: Database, number: int, actor: str, why: str) -> None:
+    """Take a team and its roster out of an event re-seated with fewer teams, audited."""
+    old = list(db.query("select * from teams where number = ?", [number]))
+    db.execute("delete from roster where team = ?", [number])
+    db.execute("delete from teams where number = ?", [number])
+    store.audit(db, actor, "team_removed", "team", str(number),
+                json.dumps(old[0]) if old else None, None, why)

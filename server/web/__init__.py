@@ -13,6 +13,7 @@ from .results import bp as results_bp
 from .rulings import bp as rulings_bp
 from .security import install_csrf
 from .setup import bp as setup_bp
+from .teams import bp as teams_bp
 from .terminal import bp as terminal_bp
 
 
@@ -26,3 +27,4 @@ def register(app: Flask) -> None:
     app.register_blueprint(results_bp)
     app.register_blueprint(setup_bp)
     app.register_blueprint(players_bp)
+    app.register_blueprint(teams_bp)

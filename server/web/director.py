@@ -231,7 +231,10 @@ def answer_call(call_id: int) -> Any:
 @director_required
 def results() -> Any:
     store = get_store()
-    from .. import results
+    from .. import results, teams
+
+    if teams.is_teams(store):
+        return redirect(url_for("teams.standings"))
 
     return render_template("director_results.html", standings=results.standings(store),
                            name=store.setting("name", ""), count=len(store.results()))

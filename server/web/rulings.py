@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 
-from .. import results, rulings
+from .. import results, rulings, teams
 from ..app import get_socketio, get_store
 from ..errors import TravellerError
 from ..store import rulings as sql
@@ -158,6 +158,8 @@ def unadjust(board: int) -> Any:
 @director_required
 def rankings() -> Any:
     store = get_store()
+    if teams.is_teams(store):
+        return redirect(url_for("teams.standings"))
     ranking = results.standings(store)
     if _wants_json():
         return jsonify({"ok": True, "standings": ranking})

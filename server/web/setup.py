@@ -45,7 +45,7 @@ def _settings_page(error: str | None = None, values: dict[str, Any] | None = Non
                "ew_url": ew_urls.get((t.section, t.number))}
               for t in store.tables()]
     return render_template(
-        "setup_settings.html", name=store.setting("name", ""), fields=setup.FIELDS,
+        "setup_settings.html", name=store.setting("name", ""), fields=setup.fields_for(store),
         values=values or setup.current(store), locked=setup.locked(store), error=error,
         rounds=setup.rounds_played(store), tables=tables, changes=changes or [],
         deals=len(sql.deals(store)), saved=saved,

@@ -7,6 +7,9 @@ const clockEl = document.getElementById("clock");
 const live = document.getElementById("live");
 const alertsEl = document.getElementById("alerts");
 const num = (v) => (v === "" || v === undefined ? null : Number(v));
+// A teams event names its tables by room ("Open 1", "Closed 1") and shows the teams seated.
+const rooms = grid.dataset.rooms ? JSON.parse(grid.dataset.rooms) : null;
+const tableName = (section, table) => (rooms ? `${rooms[section] ?? section} ${table}` : `${section}${table}`);
 let clock = { round: num(clockEl.dataset.round), deadline_ms: num(clockEl.dataset.deadline),
               remaining_ms: num(clockEl.dataset.remaining),
               running: clockEl.dataset.running === "true" };
@@ -37,7 +40,8 @@ function cell(t) {
   div.dataset.sig = `${t.round}/${t.boards_done}/${t.connected}/${entry ? `${entry.op_id}${entry.status ?? ""}` : ""}`;
   const last = entry ? `last: b${entry.board} ${entry.contract}${WAITING[entry.status] ?? ""}` : "";
   const parts = [
-    ["num", `${t.section}${t.table}`],
+    ["num", tableName(t.section, t.table)],
+    ...(rooms && t.ns_pair ? [["teams", `Teams ${t.ns_pair} v ${t.ew_pair}`]] : []),
     ["round", t.finished ? "finished" : `round ${t.round}/${t.rounds}`],
     ["done", t.finished ? "✓" : `${t.boards_done}/${t.boards_in_round}`],
     ["time", ""],
@@ -49,6 +53,7 @@ function cell(t) {
     el.className = cls;
     el.textContent = text;
     if (cls === "time") el.dataset.testid = "table-time";
+    if (cls === "teams") el.dataset.testid = "table-teams";
     if (cls === "num" && t.own_clock) {
       el.append(" ", Object.assign(document.createElement("span"),
         { className: "own", textContent: "own clock", title: "this table has its own clock" }));
@@ -97,7 +102,7 @@ function alertForm(a) {
     const hidden = (name, value) => Object.assign(document.createElement("input"),
       { type: "hidden", name, value });
     const kind = Object.assign(document.createElement("span"), { className: "kind", textContent: KIND[a.kind] });
-    const who = Object.assign(document.createElement("strong"), { textContent: a.table ? `Table ${a.section}${a.table}` : "Console" });
+    const who = Object.assign(document.createElement("strong"), { textContent: !a.table ? "Console" : rooms ? tableName(a.section, a.table) : `Table ${a.section}${a.table}` });
     const text = Object.assign(document.createElement("span"), { className: "text", textContent: a.text });
     form.append(hidden("csrf_token", csrf), kind, who, text);
     if (a.kind === "call") {

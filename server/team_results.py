@@ -1,0 +1,183 @@
+"""A teams event's results as the console and the results pages read them: the ranking with
+its deductions and tie-break reasons, each team's card, every match with both rooms' progress
+and the captains' confirmations (KD1), the projector, and the D8.2 board-count report.
+
+Everything is derived from `server.teams` (matches, standings, records) and the team rulings
+in force; nothing here is stored.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from typing import Any
+
+from . import teams
+from .scoring import rank_teams
+from .scoring.ranking import find_criterion
+from .store import Store
+from .store import teams as sql
+from .team_rulings import describe, rulings_wire
+
+FULL_PREMIUM = 40.0
+"""D8.2: a player who played at least this share of the team's boards gets the full premium."""
+
+
+def _names(store: Store) -> dict[int, str]:
+    return teams.names(store)
+
+
+def standings(store: Store, now_ms: int) -> dict[str, Any]:
+    """`server.teams.standings` with each team's deductions, walk-overs and penalties named,
+    and the teams a disqualification erased listed apart."""
+    data = teams.standings(store, now_ms)
+    names = _names(store)
+    rulings = sql.team_rulings(store)
+    by_team: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for r in rulings:
+        by_team[r["team"]].append({"id": r["id"], "kind": r["kind"], "rule": r["rule"],
+                                   "value": r["value"], "round": r["round"],
+                                   "text": describe(r, names)})
+        if r["kind"] == "walkover" and r["opponent"] is not None:
+            by_team[r["opponent"]].append({"id": r["id"], "kind": "walkover_win",
+                                           "rule": r["rule"], "value": r["value"],
+                                           "round": r["round"], "text": describe(r, names)})
+    disqualified = {r["team"]: r for r in rulings if r["kind"] == "disqualified"}
+    for row in data["teams"]:
+        mine = by_team.get(row["team"], [])
+        row["deductions"] = [d for d in mine if d["kind"] == "vp_penalty" and d["value"]]
+        row["rulings"] = mine
+        row["disqualified"] = row["team"] in disqualified
+        reason = row["reason"] or ""
+        # A team behind on VP needs no explanation; one behind on a tie-break does.
+        row["tie"] = reason if " on " in reason and " on VP " not in reason else None
+    captains = {t["number"]: t["captain"] for t in sql.teams(store)}
+    for row in data["teams"]:
+        row["captain"] = captains.get(row["team"])
+    ranked = {row["team"] for row in data["teams"]}
+    data["erased"] = [{"team": t, "name": names.get(t, f"Team {t}"),
+                       "text": describe(r, names)}
+                      for t, r in sorted(disqualified.items()) if t not in ranked]
+    data["rounds"] = teams.options(store)["rounds"]
+    data["chain_labels"] = [find_criterion(name).label for name in data["chain"]]
+    data["kind"] = "teams"
+    return data
+
+
+def _side(summary: dict[str, Any], team: int) -> tuple[dict[str, Any], int]:
+    """The opponent of `team` in a match summary, and `team`'s index in its pairs of figures."""
+    if summary["home"]["number"] == team:
+        return summary["away"], 0
+    return summary["home"], 1
+
+
+def team_card(store: Store, team: int, now_ms: int) -> dict[str, Any]:
+    """One team's matches from its own side: opponents, IMPs, VPs, walk-overs, penalties."""
+    names = _names(store)
+    if team not in names:
+        from .errors import TravellerError
+
+        raise TravellerError("unknown_team", f"there is no team {team}", 404)
+    penalties = [r for r in sql.team_rulings(store) if r["kind"] == "imp_penalty"]
+    rows = []
+    for match in teams.matches(store, now_ms):
+        if team not in (match.home, match.away):
+            continue
+        summary = teams.match_summary(store, match)
+        other, side = _side(summary, team)
+        imps = (summary["home_imps"], summary["away_imps"])
+        rows.append({
+            "round": match.round, "table": match.table, "opponent": other["number"],
+            "opponent_name": other["name"], "home": side == 0,
+            "imps_for": None if match.walkover else imps[side],
+            "imps_against": None if match.walkover else imps[1 - side],
+            "vp_for": summary["vp"][side] if summary["vp"] else None,
+            "vp_against": summary["vp"][1 - side] if summary["vp"] else None,
+            "complete": match.complete, "walkover": match.walkover is not None,
+            "walkover_text": describe(match.walkover, names) if match.walkover else None,
+            "penalties": [describe(p, names) for p in penalties
+                          if p["round"] == match.round and p["team"] in (match.home,
+                                                                         match.away)],
+        })
+    table = standings(store, now_ms)
+    line = next((r for r in table["teams"] if r["team"] == team), None)
+    return {"team": team, "name": names[team], "matches": rows, "standing": line,
+            "chain": table["chain"],
+            "rulings": [r for r in rulings_wire(store) if r["active"]
+                        and team in (r["team"], r["opponent"])]}
+
+
+def confirmation_states(store: Store, match: teams.Match,
+                        summary: dict[str, Any]) -> dict[str, Any]:
+    """KD1 for the console: each team's captain "confirmed", "stale" (confirmed a score a
+    correction has changed since) or "waiting"; nothing to confirm before the match is over."""
+    found = teams._confirmed(store, match, summary)
+    states = {}
+    for team in (match.home, match.away):
+        states[str(team)] = ("confirmed" if team in found["confirmed"] else
+                             "stale" if team in found["stale"] else
+                             "waiting" if match.complete else "not over")
+    return {**found, "teams": states}
+
+
+def matches_page(store: Store, now_ms: int) -> dict[str, Any]:
+    """Every match of every round with both rooms' progress, IMPs, VPs, confirmations and
+    K12.1 locks, and whether the next Swiss round can be paired."""
+    opts = teams.options(store)
+    penalties = teams._imp_penalties(store)
+    skipped = teams.not_played(store)
+    rounds: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for match in teams.matches(store, now_ms):
+        summary = teams.match_summary(store, match, penalties)
+        done = {room: sum(1 for b in summary["boards"] if b[f"in_{room}"])
+                for room in ("open", "closed")}
+        summary["progress"] = {**done, "boards": len(match.boards)}
+        summary["confirmations"] = confirmation_states(store, match, summary)
+        summary["k12_locked"] = sorted({b for room in ("O", "C") for b in match.locked[room]
+                                        if (match.round, b) not in skipped.get(
+                                            (room, match.table), set())})
+        summary["walkover_text"] = (describe(match.walkover, _names(store))
+                                    if match.walkover else None)
+        rounds[match.round].append(summary)
+    last = max(rounds, default=0)
+    swiss = opts["kind"] == "swiss"
+    return {
+        "rounds": [{"round": n, "matches": rounds[n],
+                    "over": all(m["complete"] for m in rounds[n])} for n in sorted(rounds)],
+        "swiss": swiss, "planned": opts["rounds"], "last": last,
+        "can_pair": swiss and last < opts["rounds"] and all(
+            m["complete"] for m in rounds.get(last, [])),
+        "captains_confirm": opts["captains_confirm"], "match_imps": opts["match_imps"],
+    }
+
+
+def projector(store: Store, now_ms: int) -> dict[str, Any]:
+    """The ranking for the projector: after the last round every match has finished, so a
+    match that ends early in the next round does not move the board yet."""
+    data = standings(store, now_ms)
+    last = data["complete_rounds"]
+    recs, deductions, ranked = teams.records(store, now_ms)
+    ranking = rank_teams([r for r in recs if r.round <= last], teams.options(store)["tiebreak"],
+                         deductions=deductions, teams=ranked)
+    names = _names(store)
+    rows = [{"rank": s.rank, "shared": s.shared, "team": s.team,
+             "name": names.get(s.team, f"Team {s.team}"), "vp": s.vp,
+             "vp_deducted": s.vp_deducted, "matches": s.matches,
+             "imp_quotient": None if math.isinf(s.imp_quotient) else s.imp_quotient}
+            for s in ranking.standings]
+    return {"kind": "teams", "round": last, "rounds": data["rounds"], "chain": data["chain"],
+            "teams": rows}
+
+
+def board_report(store: Store) -> dict[str, Any]:
+    """D8.2: each player's boards from the line-ups and share of the team's boards, grouped by
+    team; "full premium" at 40% or more."""
+    names = _names(store)
+    by_team: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for row in teams.player_boards(store):
+        by_team[row["team"]].append(row)
+    return {"full_premium": FULL_PREMIUM,
+            "teams": [{"team": t, "name": names.get(t, f"Team {t}"),
+                       "team_boards": max((p["team_boards"] for p in rows), default=0),
+                       "players": sorted(rows, key=lambda p: (-p["boards"], p["player"]))}
+                      for t, rows in sorted(by_team.items())]}

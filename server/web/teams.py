@@ -1,0 +1,376 @@
+"""The director console's teams pages: teams and rosters in set-up (D2.1, D2.2), the matches
+with both rooms, the captains' confirmations (KD1), K12.1 unlocks and Swiss pairing (K16), the
+team rulings (K10, K11, K13, K14, K18.1) and the D8.2 board-count report.
+
+Every form posts here with its CSRF token; the checked work is `server.team_setup`,
+`server.team_rulings` and `server.teams`. After a change that a table shows (a walk-over, an
+unlock, a new round) the tables concerned get their new state. A JSON client (Accept:
+application/json, or a JSON body) gets the envelope instead of a page.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import datetime
+from typing import Any
+
+from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
+
+from .. import team_results, team_rulings, team_setup, teams
+from ..app import get_store, has_event
+from ..errors import TravellerError, ok_body
+from ..players import PlayersError
+from ..store import Store
+from .security import director_required
+
+bp = Blueprint("teams", __name__, url_prefix="/director/teams")
+
+ACTOR = "director"
+MAX_CSV_BYTES = 2_000_000
+AUDITED = ("team", "roster", "team_ruling", "match")
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def _wants_json() -> bool:
+    return request.is_json or request.accept_mimetypes.best == "application/json"
+
+
+def _payload() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if isinstance(data, dict):
+        return data
+    return {k: v for k, v in request.form.items() if k != "csrf_token"}
+
+
+def _store() -> Store:
+    store = get_store()
+    if not teams.is_teams(store):
+        raise TravellerError("not_teams", "this is not a teams event: its pages are the "
+                             "pairs rankings and rulings", 409)
+    return store
+
+
+def _refused(exc: TravellerError, back: str) -> Any:
+    if _wants_json():
+        return jsonify(exc.body()), exc.status
+    return render_template("ruling_error.html", error=exc.error, back=back,
+                           name=get_store().setting("name", "")), exc.status
+
+
+def _push(*numbers: int) -> None:
+    """Terminals of the match tables named (every table when none) get a fresh state; the
+    console its grid."""
+    notifier = current_app.extensions["traveller.notifier"]
+    for table in get_store().tables():
+        if not numbers or table.number in numbers:
+            notifier.changed(table)
+    notifier.changed()
+
+
+@bp.app_context_processor
+def teams_event() -> dict[str, Any]:
+    """Whether the event is a teams event, for the console's navigation."""
+    try:
+        return {"teams_event": has_event() and teams.is_teams(get_store())}
+    except RuntimeError:
+        return {"teams_event": False}
+
+
+def _summary(entity: str, text: str | None, names: dict[int, str]) -> str:
+    """An audit row's old or new value of a teams change in a few words."""
+    if text is None:
+        return "–"
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    if entity == "team_ruling" and isinstance(value, dict) and "kind" in value:
+        detail = value.get("detail")
+        value = {**value, "detail": json.loads(detail) if isinstance(detail, str) else
+                 detail or {}}
+        return team_rulings.describe(value, names)
+    if entity == "team" and isinstance(value, dict):
+        return (f"{value.get('name')}, captain {value.get('captain') or '–'}, "
+                f"{'may play' if value.get('eligible') else 'may not play (D2.2)'}")
+    if entity == "match" and isinstance(value, dict) and "team" in value:
+        return (f"team {value['team']} confirms {value['home_imps']:g}–"
+                f"{value['away_imps']:g} IMPs")
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) or "none"
+    return text
+
+
+def _audit(store: Store, limit: int = 60) -> list[dict[str, Any]]:
+    """The latest changes to teams, rosters, team rulings and matches, newest first."""
+    names = teams.names(store)
+    rows = [a for a in store.audit_rows() if a["entity"] in AUDITED]
+    return [{**a, "when": datetime.fromtimestamp(a["at_ms"] / 1000).strftime("%H:%M:%S"),
+             "old_text": _summary(a["entity"], a["old"], names),
+             "new_text": _summary(a["entity"], a["new"], names)}
+            for a in reversed(rows[-limit:])]
+
+
+# -- teams and rosters -------------------------------------------------------------------------
+
+def _teams_page(errors: list[str] | None = None, imported: dict[str, int] | None = None,
+                status: int = 200) -> Any:
+    store = _store()
+    return render_template("teams_setup.html", teams=team_setup.teams_wire(store),
+                           errors=errors or [], imported=imported,
+                           rosters=teams.options(store)["rosters"], audit=_audit(store),
+                           name=store.setting("name", "")), status
+
+
+@bp.get("/")
+@director_required
+def index() -> Any:
+    try:
+        if _wants_json():
+            return jsonify(ok_body(teams=team_setup.teams_wire(_store())))
+        return _teams_page()
+    except TravellerError as exc:
+        return _refused(exc, url_for("director.grid"))
+
+
+@bp.post("/team/<int:number>")
+@director_required
+def change_team(number: int) -> Any:
+    payload = _payload()
+    if not _wants_json() and "name" in payload and "eligible" not in payload:
+        payload["eligible"] = ""  # an unticked checkbox is not sent
+    try:
+        body = team_setup.change_team(_store(), number, payload, ACTOR)
+    except TravellerError as exc:
+        return _refused(exc, url_for(".index"))
+    _push()
+    return jsonify(body) if _wants_json() else redirect(url_for(".index") + f"#team-{number}")
+
+
+@bp.post("/rosters")
+@director_required
+def import_rosters() -> Any:
+    """A CSV file (team,id) as the multipart field `file`: all rows or none."""
+    try:
+        store = _store()
+    except TravellerError as exc:
+        return _refused(exc, url_for("director.grid"))
+    upload = request.files.get("file")
+    problems: list[str] = []
+    counts = None
+    if upload is None or not upload.filename:
+        problems = ["choose a CSV file to import"]
+    else:
+        data = upload.read(MAX_CSV_BYTES + 1)
+        try:
+            if len(data) > MAX_CSV_BYTES:
+                raise PlayersError(["the file is larger than 2 MB"])
+            try:
+                text = data.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise PlayersError(["the file is not UTF-8 text: save it as CSV UTF-8"]) \
+                    from None
+            counts = team_setup.import_rosters(store, text, ACTOR, upload.filename)
+        except PlayersError as exc:
+            problems = exc.problems
+    if problems:
+        if _wants_json():
+            body = TravellerError("invalid_roster_file", "; ".join(problems)).body()
+            return jsonify({**body, "problems": problems}), 400
+        return _teams_page(errors=problems, status=400)
+    if _wants_json():
+        return jsonify(ok_body(**(counts or {})))
+    return _teams_page(imported=counts)
+
+
+# -- matches -----------------------------------------------------------------------------------
+
+@bp.get("/matches")
+@director_required
+def matches() -> Any:
+    try:
+        store = _store()
+    except TravellerError as exc:
+        return _refused(exc, url_for("director.grid"))
+    data = team_results.matches_page(store, _now_ms())
+    if _wants_json():
+        return jsonify(ok_body(**data))
+    paired = request.args.get("paired")
+    return render_template("teams_matches.html", data=data, paired=paired,
+                           name=store.setting("name", ""))
+
+
+def _int(value: Any) -> Any:
+    text = str(value).strip() if value is not None else ""
+    return int(text) if text.isdigit() else value
+
+
+@bp.post("/matches/unlock")
+@director_required
+def unlock() -> Any:
+    """K12.1: the director lets a match play a board its time had locked, in both rooms."""
+    payload = _payload()
+    try:
+        body = teams.unlock_board(_store(), _int(payload.get("round")),
+                                  _int(payload.get("table")), _int(payload.get("board")),
+                                  payload.get("why"), _now_ms(), ACTOR)
+    except TravellerError as exc:
+        return _refused(exc, url_for(".matches"))
+    _push(body["table"])
+    if _wants_json():
+        return jsonify(body)
+    return redirect(url_for(".matches") + f"#match-{body['round']}-{body['table']}")
+
+
+@bp.post("/matches/pair")
+@director_required
+def pair() -> Any:
+    """K16: pair the next round of a Swiss once every match of the last one is over."""
+    try:
+        body = teams.pair_next_round(_store(), _now_ms(), ACTOR)
+    except TravellerError as exc:
+        return _refused(exc, url_for(".matches"))
+    _push()
+    if _wants_json():
+        return jsonify(body)
+    return redirect(url_for(".matches", paired=body["round"]) + f"#round-{body['round']}")
+
+
+# -- rulings -----------------------------------------------------------------------------------
+
+@bp.get("/rulings")
+@director_required
+def rulings() -> Any:
+    try:
+        store = _store()
+    except TravellerError as exc:
+        return _refused(exc, url_for("director.grid"))
+    now = _now_ms()
+    args = request.args
+    late = {k: args.get(k, "") for k in ("team", "round", "minutes", "rule")}
+    proposal, error = None, None
+    if late["team"] and late["minutes"]:
+        try:
+            proposal = team_rulings.propose_late(store, late["team"], late["minutes"],
+                                                 late["rule"] or "K11.1")
+        except TravellerError as exc:
+            error = exc.error
+    preview = None
+    if args.get("dq"):
+        try:
+            number = int(args["dq"])
+            if number not in teams.names(store):
+                raise ValueError
+            preview = team_rulings.disqualification_effect(store, number, now)
+        except ValueError:
+            error = f"there is no team {args['dq']!r}"
+    award = None
+    if args.get("wo_round") and args.get("wo_team"):
+        try:
+            award = team_rulings.preview_walkover(store, args["wo_round"], args["wo_team"],
+                                                  now)
+        except TravellerError as exc:
+            error = exc.error
+    data = {"rulings": team_rulings.rulings_wire(store), "proposal": proposal,
+            "award": award}
+    if _wants_json():
+        return jsonify(ok_body(**data, disqualification=preview))
+    matches = team_results.matches_page(store, now)
+    walkovers = {t: team_rulings.walkovers_of(store, t) for t in teams.names(store)}
+    return render_template(
+        "teams_rulings.html", **data, late=late, error=error, preview=preview,
+        rounds=matches["rounds"], names=teams.names(store), walkovers=walkovers,
+        swiss=matches["swiss"], procedural_vp=team_rulings.procedural_vp(store),
+        wo_rule=team_rulings.walkover_rule(store),
+        prefill={k: args.get(k, "") for k in ("wo_round", "wo_team")},
+        audit=_audit(store), name=store.setting("name", "")), 400 if error else 200
+
+
+def _ruling(action: Any, anchor: str) -> Any:
+    payload = _payload()
+    try:
+        body = action(_store(), payload, _now_ms(), ACTOR)
+    except TravellerError as exc:
+        return _refused(exc, url_for(".rulings"))
+    _push()
+    return jsonify(body) if _wants_json() else redirect(url_for(".rulings") + anchor)
+
+
+@bp.post("/rulings/walkover")
+@director_required
+def walkover() -> Any:
+    return _ruling(team_rulings.walkover, "#rulings")
+
+
+@bp.post("/rulings/disqualify")
+@director_required
+def disqualify() -> Any:
+    return _ruling(team_rulings.disqualify_team, "#rulings")
+
+
+@bp.post("/rulings/vp")
+@director_required
+def vp_penalty() -> Any:
+    return _ruling(team_rulings.vp_penalty, "#rulings")
+
+
+@bp.post("/rulings/imp")
+@director_required
+def imp_penalty() -> Any:
+    return _ruling(team_rulings.imp_penalty, "#rulings")
+
+
+@bp.post("/rulings/late")
+@director_required
+def late() -> Any:
+    return _ruling(team_rulings.decide_late, "#rulings")
+
+
+@bp.post("/rulings/<int:ruling_id>/remove")
+@director_required
+def remove(ruling_id: int) -> Any:
+    payload = _payload()
+    try:
+        _store()
+        body = team_rulings.remove(get_store(), ruling_id, payload.get("why"), _now_ms(),
+                                   ACTOR)
+    except TravellerError as exc:
+        return _refused(exc, url_for(".rulings"))
+    _push()
+    return jsonify(body) if _wants_json() else redirect(url_for(".rulings") + "#rulings")
+
+
+# -- results for the director ------------------------------------------------------------------
+
+@bp.get("/standings")
+@director_required
+def standings() -> Any:
+    try:
+        store = _store()
+    except TravellerError as exc:
+        return _refused(exc, url_for("director.grid"))
+    data = team_results.standings(store, _now_ms())
+    if _wants_json():
+        return jsonify(ok_body(standings=data))
+    from .. import rulings as pairs_rulings
+
+    return render_template("teams_standings.html", data=data, director=True,
+                           published=pairs_rulings.is_published(store),
+                           name=store.setting("name", ""))
+
+
+@bp.get("/report")
+@director_required
+def report() -> Any:
+    """D8.2: each player's boards from the line-ups and share of the team's boards."""
+    try:
+        store = _store()
+    except TravellerError as exc:
+        return _refused(exc, url_for("director.grid"))
+    data = team_results.board_report(store)
+    if _wants_json():
+        return jsonify(ok_body(**data))
+    return render_template("teams_report.html", data=data, name=store.setting("name", ""))
