@@ -24,6 +24,7 @@ from .movements import (
     round_robin,
     swiss_teams_round,
 )
+from .scoring import find_scale
 from .store import Store
 
 ROOMS = {"O": "open", "C": "closed"}
@@ -161,6 +162,12 @@ def create_event(
     if preset.kind == "teams":
         # `tables` counts match tables: two teams each, a table in each room.
         count = preset.teams if tables is None and preset.teams else 2 * (tables or preset.tables)
+        match_boards = boards_per_round or preset.boards_per_round
+        try:
+            find_scale(preset.vp_scale).convert(0, match_boards)
+        except ValueError as exc:
+            raise MovementError(f"the VP scale {preset.vp_scale} cannot score {match_boards}-"
+                                f"board matches: {exc}") from None
         schedule = build_team_schedule(
             preset.movement, teams=count,
             boards_per_round=boards_per_round or preset.boards_per_round,

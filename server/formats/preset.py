@@ -157,9 +157,17 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
                         f"{', '.join(_ROSTERS)}")
     if "vp_scale" in scoring or "tiebreak" in scoring:
         try:
-            find_scale(scoring.get("vp_scale", "wbf2013"))
+            scale = find_scale(scoring.get("vp_scale", "wbf2013"))
         except ValueError as exc:
             problems.append(f"[scoring] vp_scale: {exc}")
+        else:
+            boards = movement.get("boards_per_round", 3)
+            try:
+                scale.convert(0, boards)
+            except ValueError as exc:
+                # Found now, not when the first match ends: a scale without this match length.
+                problems.append(f"[scoring] vp_scale: {scoring.get('vp_scale')} cannot score "
+                                f"{boards}-board matches ({exc})")
         try:
             find_chain(scoring.get("tiebreak", "k17.1"))
         except ValueError as exc:

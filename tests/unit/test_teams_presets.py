@@ -28,9 +28,27 @@ def test_d1_3_pzbs_league_plays_24_boards_in_two_segments_with_rosters_required(
     assert preset.tiebreak == "d3.2"
 
 
-def test_k2_2_swiss_preset_pairs_six_rounds() -> None:
+def test_kc2_1_swiss_preset_pairs_six_rounds() -> None:
     preset = load_preset(SEEDS / "gabsi-swiss-teams.toml")
     assert (preset.movement, preset.rounds, preset.tiebreak) == ("swiss", 6, "k16.3")
+    assert preset.boards_per_round == 12
+
+
+def test_d1_3_a_vp_scale_without_the_match_length_is_refused_when_the_preset_is_read() -> None:
+    text = """
+[event]
+name = "x"
+kind = "teams"
+[movement]
+kind = "swiss"
+rounds = 6
+boards_per_round = 10
+[scoring]
+vp_scale = "wbf25"
+"""
+    with pytest.raises(PresetError, match="cannot score 10-board matches"):
+        parse_preset(text)
+    assert parse_preset(text.replace("wbf25", "wbf2013")).boards_per_round == 10
 
 
 def test_teams_preset_errors_are_listed_together() -> None:
