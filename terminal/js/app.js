@@ -41,6 +41,16 @@
 //                   server); players-warning (mixed event, K6.2) with
 //                   "players-warning-dismiss" once saved; ns-names, ew-names
 //                   in the header
+//   East-West's own terminal (state.side "ew", state.event.ew_terminal):
+//   ew-confirm-screen  North-South's entry (data-board): ew-board, ew-score,
+//                   ew-score-ew, ew-confirm, ew-not-agreed; then ew-reasons with
+//                   ew-reason-<contract|declarer|tricks|lead|other>, ew-note,
+//                   ew-send, ew-send-call, ew-cancel
+//   ew-waiting      no entry to answer; ew-refused (answers the server refused),
+//                   items ew-refused-item with ew-refused-dismiss
+//   board-<n>       data-status="awaiting": entered, East-West to confirm
+//   on North-South's terminal: ns-waiting (every board with East-West),
+//   not-agreed      items not-agreed-item (data-board), not-agreed-correct
 
 import { t, setLanguage, chooseLanguage } from "./i18n.js";
 import { idbStore, memoryStore } from "./store.js";
@@ -61,6 +71,11 @@ import { renderComplete } from "./complete.js";
 import { renderRejected } from "./rejected.js";
 import { callsToShow, correctionReason, reasonText, renderCallPicker, renderCalls, withCall } from "./calls.js";
 import { renderTraveller } from "./traveller.js";
+import {
+  answerFor, answerMessage, awaiting, confirmedEntries, isEastWest, notAgreed, padFrom, sendsToEastWest, withAnswer,
+  withEntry,
+} from "./eastwest.js";
+import { renderAnswersRefused, renderEwConfirm, renderEwWaiting, renderNotAgreed, renderNsWaiting } from "./ewview.js";
 import { mixedProblems, needsPlayers, pairNames, renderPlayers, renderSeatWarning, seatsEntered, withSeated } from "./players.js";
 
 const RETRY_MS = 3000;
@@ -103,6 +118,7 @@ let store = memoryStore();
 let outbox = createOutbox(store, `outbox:${token}`);
 let callbox = createOutbox(store, `calls:${token}`); // calls to the director, sent like results
 let seatbox = createOutbox(store, `players:${token}`); // who sits where, sent like results
+let answerbox = createOutbox(store, `answers:${token}`); // East-West's answers to North-South's entries
 
 const model = {
   state: null,
@@ -126,6 +142,7 @@ const model = {
   players: { form: {}, error: null }, // the player numbers being typed at the first round
   skippedPlayers: [], // rounds whose players the table chose to enter later (this page only)
   seatWarning: null, // the mixed-seating problems of the last saved seating (K6.2)
+  dispute: { entry: null, reason: null, note: "" }, // East-West's "Not agreed" form
 };
 
 let connection = null;
@@ -151,6 +168,8 @@ function renderRound() {
   }
   const chosen = boards.find((b) => b.board === board);
   return [
+    renderNotAgreed(notAgreed(state, model.round), correctEntry),
+    !chosen && boards.some((b) => b.status === "awaiting") && renderNsWaiting(),
     renderBoards(boards, board, (n) => {
       model.selected = n;
       render();
@@ -173,6 +192,7 @@ function renderRound() {
           ...entry, board: chosen.board, round: model.round,
           ns_score: nsScore(entry.contract, entry.declarer, entry.tricks, chosen.vulnerability),
         };
+        if (sendsToEastWest(state)) return confirm(); // East-West confirms on its own terminal
         render();
         scrollTo(0, 0);
       },
@@ -225,6 +245,7 @@ function renderMain() {
       },
     });
   }
+  if (isEastWest(state)) return renderEastWest();
   if (model.confirming) {
     return renderConfirm(model.confirming, {
       confirm,
@@ -304,7 +325,7 @@ function render() {
         ns: pairNames(state, seatbox.pending(), info?.ns_pair),
         ew: pairNames(state, seatbox.pending(), info?.ew_pair),
       },
-      round: model.round, online: model.online, unsent: unsent(state, pending).length,
+      round: model.round, online: model.online, unsent: unsent(state, pending).length + answerbox.pending().length,
       offset_ms: model.offset_ms, chooseLanguage: useLanguage,
     }),
     h("main", {},
@@ -474,7 +495,9 @@ function flush() {
       connection.submit({ op_id, board, round, contract, declarer, tricks, ...(lead ? { lead } : {}) }),
     {
       onAccepted(entry, ack) {
-        model.state = withResult(model.state, entry, ack.ns_score ?? entry.ns_score);
+        // With East-West terminals the entry waits for East-West; else it is the result.
+        model.state = ack.pending ? withEntry(model.state, { ...entry, ns_score: ack.ns_score ?? entry.ns_score })
+          : withResult(model.state, entry, ack.ns_score ?? entry.ns_score);
         store.set(stateKey, model.state).catch(() => {});
         render();
       },
@@ -484,6 +507,101 @@ function flush() {
     render();
     if (outcome.stopped && connection.connected) setTimeout(flush, RETRY_MS);
   });
+}
+
+/** East-West's own terminal: North-South's entries to confirm, else the round's boards. */
+function renderEastWest() {
+  const { state } = model;
+  const answers = answerbox.pending();
+  const confirmed = confirmedEntries(answers); // count as entered while they wait to be sent
+  const refused = renderAnswersRefused(answerbox.rejected(), (op_id) => answerbox.dismiss(op_id).then(render));
+  const waiting = awaiting(state, answers);
+  const closed = { entry: null, reason: null, note: "" };
+  if (waiting.length) {
+    return [refused, renderEwConfirm(waiting[0], model.dispute, waiting.length - 1, {
+      confirm: (entry) => answerEntry(entry, "confirm"),
+      open(entry) {
+        model.dispute = { ...closed, entry: entry.op_id };
+        render();
+        root.querySelector('[data-testid="ew-reasons"]')?.scrollIntoView({ block: "nearest" });
+      },
+      reason(reason) {
+        model.dispute = { ...model.dispute, reason };
+        render();
+      },
+      note(text) {
+        model.dispute.note = text;
+      },
+      reject: (entry, call) => answerEntry(entry, "reject", call),
+      cancel() {
+        model.dispute = closed;
+        render();
+      },
+    })];
+  }
+  const boards = roundBoards(state, confirmed, model.round);
+  if (isRoundDone(state, confirmed, model.round)) {
+    return [refused, renderComplete({
+      round: model.round, info: roundInfo(state, model.round), table: state.table, boards,
+      next: nextRound(state, model.round), unsent: answers.length,
+    }, {
+      board: boardActionsFor(state),
+      next() {
+        model.round = nextRound(state, model.round);
+        render();
+        scrollTo(0, 0);
+      },
+    })];
+  }
+  return [refused, renderEwWaiting(), renderBoards(boards, null, () => {}, boardActionsFor(state))];
+}
+
+/** East-West's answer to an entry: stored first (it survives a reload offline), then sent. */
+async function answerEntry(entry, decision, call = false) {
+  if (model.saving) return;
+  model.saving = true;
+  const answer = answerFor(entry, decision, newOpId(), { ...model.dispute, call_director: call });
+  try {
+    await answerbox.add(answer);
+  } catch (error) {
+    model.problem = String(error?.message ?? error);
+    model.saving = false;
+    render();
+    return;
+  }
+  model.saving = false;
+  model.problem = null;
+  model.dispute = { entry: null, reason: null, note: "" };
+  render();
+  scrollTo(0, 0);
+  flushAnswers();
+}
+
+function flushAnswers() {
+  if (!connection) return;
+  answerbox.flush((answer) => {
+    const { event, payload } = answerMessage(answer);
+    return connection.answer(event, payload);
+  }, {
+    onAccepted(answer) {
+      model.state = withAnswer(model.state, answer);
+      store.set(stateKey, model.state).catch(() => {});
+      render();
+    },
+    onRejected: render,
+  }).then((outcome) => {
+    render();
+    if (outcome.stopped && connection.connected) setTimeout(flushAnswers, RETRY_MS);
+  });
+}
+
+/** North-South corrects an entry East-West did not agree with: the pad holds it again. */
+function correctEntry(entry) {
+  model.selected = entry.board;
+  model.padBoard = entry.board;
+  model.pad = padFrom(entry, model.state?.event ?? {});
+  render();
+  root.querySelector('[data-testid="enter"]')?.scrollIntoView({ block: "nearest" });
 }
 
 function receiveState(state) {
@@ -551,6 +669,7 @@ async function start() {
     outbox = createOutbox(store, `outbox:${token}`);
     callbox = createOutbox(store, `calls:${token}`);
     seatbox = createOutbox(store, `players:${token}`);
+    answerbox = createOutbox(store, `answers:${token}`);
     navigator.storage?.persist?.().catch(() => {}); // ask the browser not to evict the outbox
   } catch (error) {
     model.noStorage = true;
@@ -558,6 +677,7 @@ async function start() {
   await outbox.load();
   await callbox.load();
   await seatbox.load();
+  await answerbox.load();
   const saved = await store.get(stateKey);
   if (saved && !model.state) {
     model.state = saved;
@@ -573,6 +693,7 @@ async function start() {
         flush();
         flushCalls();
         flushSeats();
+        flushAnswers();
       }
     },
     refused(reason) {

@@ -66,6 +66,11 @@ export function connect(token, on) {
       if (!socket.connected) return Promise.reject(new Error("not connected"));
       return socket.timeout(ACK_TIMEOUT_MS).emitWithAck("set_players", payload);
     },
+    /** East-West's answer to North-South's entry: confirm_result or reject_result; same failure rules as submit(). */
+    answer(event, payload) {
+      if (!socket.connected) return Promise.reject(new Error("not connected"));
+      return socket.timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload);
+    },
     /** A board's traveller so far; rejects when offline. */
     traveller(board) {
       if (!socket.connected) return Promise.reject(new Error("not connected"));

@@ -38,6 +38,9 @@ export function boardStatus(state, pending, round, board) {
   if (scored) return { status: "scored", result: scored };
   const waiting = unsent(state, pending).find((e) => sameBoard(e, round, board));
   if (waiting) return { status: "pending", result: waiting };
+  // With East-West terminals: sent by North-South, not confirmed by East-West yet.
+  const awaiting = (state?.pending ?? []).find((p) => p.status === "awaiting" && sameBoard(p, round, board));
+  if (awaiting) return { status: "awaiting", result: awaiting };
   return { status: "open", result: null };
 }
 
@@ -54,7 +57,10 @@ export function roundBoards(state, pending, round) {
 }
 
 export function isRoundDone(state, pending, round) {
-  return roundBoards(state, pending, round).every((b) => b.status !== "open");
+  // Where East-West confirms on its own terminal, a board is done only once the server holds
+  // its result: the table may not move on with an entry East-West has not confirmed.
+  const waits = state?.event?.ew_terminal ? ["open", "pending", "awaiting"] : ["open"];
+  return roundBoards(state, pending, round).every((b) => !waits.includes(b.status));
 }
 
 /** The lowest round with a board still to play here, or null when all are played. */
