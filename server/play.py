@@ -296,6 +296,13 @@ def checked_result(store: Store, db: Any, table: TableRow, checked: Submission, 
     transaction: its board must be in the table's current round, not scored, not locked."""
     board = checked.board
     if any(b == board for _, b in locked):
+        from . import teams
+
+        if any(b == board for _, b in teams.not_played(store).get(
+                (table.section, table.number), set())):
+            raise TravellerError("board_locked", f"board {board} is not played: the director "
+                                 "ruled the match a walk-over (K13) or disqualified a team "
+                                 "(K14.1)", 409)
         raise TravellerError("board_locked", f"board {board} may not be played: the "
                              "session's time ran out before it was started (K12.1); "
                              "only the director can unlock it", 409)
@@ -407,6 +414,9 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int,
                 "late_minutes": late,
             }
         )
+    if teams.is_teams(store):
+        # A match's two rooms side by side: Open 1, Closed 1, Open 2...
+        rows.sort(key=lambda row: (row["table"], row["section"] != "O"))
     calls = [call_wire(c) for c in store.calls(open_only=True)]
     return {"tables": rows, "results": len(results), "clock": clock_wire(store.clock(), now_ms),
             "calls": calls, "alerts": alerts(store, rows, calls, now_ms)}
