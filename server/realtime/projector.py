@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from typing import Any
 
 from flask import Flask, request, session
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
-from .. import results, rulings
+from .. import results, rulings, team_results, teams
 from ..app import get_store, has_event
+from ..store import Store
 
 log = logging.getLogger(__name__)
 
@@ -84,15 +86,37 @@ class ProjectorFeed:
         store = get_store()
         published = rulings.is_published(store)
         if (not stale and sent is not None and (self._public_has_it or not published)
-                and results.completed_rounds(store) == sent["round"]):
+                and finished_rounds(store) == sent["round"]):
             return
-        data = results.projector(store)
+        data = projector_data(store)
         if data != sent:
             self.socketio.emit("projector", data, namespace=NAMESPACE, to=DIRECTOR_ROOM)
         if published and (data != sent or not self._public_has_it):
             self.socketio.emit("projector", data, namespace=NAMESPACE, to=PUBLIC_ROOM)
         with self._lock:
             self._sent, self._public_has_it = data, published
+
+
+def projector_data(store: Store) -> dict[str, Any]:
+    """What the projector shows: the teams ranking in a teams event, else the pairs'."""
+    if teams.is_teams(store):
+        return team_results.projector(store, int(time.time() * 1000))
+    return results.projector(store)
+
+
+def finished_rounds(store: Store) -> int:
+    """Rounds every table (every match) has finished: a new one changes the projector."""
+    if teams.is_teams(store):
+        done: dict[int, bool] = {}
+        for match in teams.matches(store, int(time.time() * 1000)):
+            done[match.round] = done.get(match.round, True) and match.complete
+        finished = 0
+        for number in sorted(done):
+            if not done[number]:
+                break
+            finished = number
+        return finished
+    return results.completed_rounds(store)
 
 
 def register(app: Flask, socketio: SocketIO, feed: ProjectorFeed) -> None:
@@ -107,7 +131,7 @@ def register(app: Flask, socketio: SocketIO, feed: ProjectorFeed) -> None:
                                          "publishes them")
         join_room(DIRECTOR_ROOM if director else PUBLIC_ROOM)
         feed.joined(request.sid)  # type: ignore[attr-defined]
-        data = results.projector(get_store())
+        data = projector_data(get_store())
         emit("projector", data)
         feed.shown(data, published)
 

@@ -106,3 +106,47 @@ def test_a_ruling_on_a_completed_round_pushes_the_projector_again(app: Any) -> N
     row = next(r for r in after[0]["standings"]["NS"] if r["pair"] == 1)
     assert row["penalty"] > 0 and row["matchpoints"] < next(
         r for r in before["standings"]["NS"] if r["pair"] == 1)["matchpoints"]
+
+
+def test_k4_3_a_teams_projector_is_pushed_the_teams_ranking_when_every_match_of_a_round_ends(
+        tmp_path: Any) -> None:
+    from tests.integration.teams_event import app_for, create, play_match
+
+    path = create(tmp_path / "teams.db", tables=2)  # four teams, two matches a round
+    with app_for(path) as app:
+        store = app.extensions["traveller.store"]
+        director = projector_client(app, login(app))
+        first = received(director, "projector", "/results")
+        assert [(p["kind"], p["round"]) for p in first] == [("teams", 0)]
+        play_match(store, 1, 1, open_room={1: ("4S", 10, "N")})
+        seating = next(s for s in store.seatings("O", 2) if s.round == 1)
+        for section in ("O", "C"):
+            for board in seating.boards[:-1] if section == "C" else seating.boards:
+                ack = submit_as(app, section, 2, board)
+                assert ack["ok"], ack
+        assert quiet(director) == []  # a match of round 1 is still being played
+        assert submit_as(app, "C", 2, seating.boards[-1])["ok"]
+        pushed = pushed_until(director, 1)
+        after = [p for p in pushed if p["round"] == 1][-1]
+        assert after["kind"] == "teams" and len(after["teams"]) == 4
+        leader = after["teams"][0]
+        # The match with the game made in the open room only: its home team leads.
+        assert (leader["team"], leader["matches"]) == (
+            next(s.ns_pair for s in store.seatings("O", 1) if s.round == 1), 1)
+
+
+def submit_as(app: Any, section: str, number: int, board: int) -> dict[str, Any]:
+    """A passed-out board entered through a teams table's own socket."""
+    import uuid
+
+    store = app.extensions["traveller.store"]
+    token = next(t.token for t in store.tables() if (t.section, t.number) == (section, number))
+    client = app.extensions["traveller.socketio"].test_client(
+        app, namespace="/table", auth={"token": token})
+    try:
+        ack: dict[str, Any] = client.emit("submit_result", {
+            "op_id": str(uuid.uuid4()), "board": board, "contract": "PASS"},
+            namespace="/table", callback=True)
+    finally:
+        client.disconnect(namespace="/table")
+    return ack
