@@ -360,9 +360,43 @@ def submit_result(
                 raise TravellerError("op_id_conflict", "this op_id was used by another table",
                                      409)
             return ok_body(ns_score=earlier.ns_score, board=earlier.board, duplicate=True)
-        result = checked_result(store, db, table, checked, score, locked, now_ms, actor)
-        store.insert_result(db, result, actor=actor)
+        try:
+            result = checked_result(store, db, table, checked, score, locked, now_ms, actor)
+        except TravellerError as exc:
+            if exc.code != "already_scored":
+                raise
+            stored = next((r for r in store.results(table.section, table.number)
+                           if r.board == checked.board), None)
+        else:
+            stored = None
+            store.insert_result(db, result, actor=actor)
+    if stored is not None:
+        raise _conflict(store, table, checked, score, stored, now_ms, actor)
     return ok_body(ns_score=score, board=checked.board, duplicate=False)
+
+
+def _conflict(store: Store, table: TableRow, checked: Submission, score: int,
+              stored: ResultRow, now_ms: int, actor: str) -> TravellerError:
+    """A second entry for a board already scored: refused, and kept for the director when it
+    differs from the stored result (an alert), so nothing a table entered is lost."""
+    from .store import conflicts
+
+    declarer = checked.declarer.name if checked.declarer else None
+    differs = (checked.contract.code, declarer, checked.tricks) != (
+        stored.contract, stored.declarer, stored.tricks)
+    if differs:
+        conflicts.record(store, {
+            "op_id": checked.op_id, "section": table.section, "table_number": table.number,
+            "round": stored.round, "board": checked.board, "contract": checked.contract.code,
+            "declarer": declarer, "tricks": checked.tricks, "ns_score": score,
+            "stored_contract": stored.contract, "stored_declarer": stored.declarer,
+            "stored_tricks": stored.tricks, "stored_ns_score": stored.ns_score,
+            "actor": actor, "at_ms": now_ms})
+    return TravellerError(
+        "already_scored",
+        f"board {checked.board} is already scored at this table"
+        + ("; this different entry was kept for the director, who decides" if differs else
+           "; ask the director to correct it"), 409)
 
 
 def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int,
@@ -455,6 +489,16 @@ def alerts(store: Store, rows: list[dict[str, Any]], calls: list[dict[str, Any]]
             queue.append(where | {
                 "key": f"offline:{row['section']}:{row['table']}:{since}", "kind": "offline",
                 "since_ms": since, "text": "terminal offline"})
+    from .store import conflicts
+
+    for c in conflicts.conflicts(store):
+        queue.append({
+            "key": f"conflict:{c['id']}", "kind": "conflict", "section": c["section"],
+            "table": c["table_number"], "round": c["round"], "since_ms": c["at_ms"],
+            "text": f"board {c['board']}: a second entry {c['contract']} "
+                    f"{c['declarer'] or ''} ({c['ns_score']:+d}) differs from the stored "
+                    f"{c['stored_contract']} {c['stored_declarer'] or ''} "
+                    f"({c['stored_ns_score']:+d})", "board": c["board"]})
     for job in printer_failures(store):
         queue.append({"key": f"printer:{job['id']}", "kind": "printer", "section": None,
                       "table": None, "round": None, "since_ms": job["done_ms"] or 0,
@@ -469,7 +513,8 @@ def printer_failures(store: Store) -> list[dict[str, Any]]:
 
 
 def acknowledge_alert(store: Store, key: str, now_ms: int, actor: str) -> None:
-    if not re.fullmatch(r"(late|offline):[A-Za-z]{1,3}:\d{1,4}:\d{1,15}|printer:\d{1,9}", key):
+    if not re.fullmatch(r"(late|offline):[A-Za-z]{1,3}:\d{1,4}:\d{1,15}|(printer|conflict):\d{1,9}",
+                        key):
         raise TravellerError("unknown_alert", f"there is no alert {key!r} to acknowledge "
                              "(a call is answered, not acknowledged)", 404)
     with store.write() as db:

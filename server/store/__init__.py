@@ -24,6 +24,7 @@ from sqlite_utils import Database
 from ..clock import RoundClock
 from . import (  # noqa: F401  (they register migrations, in this order)
     schema_clocks,
+    schema_conflicts,
     schema_ew,
     schema_players,
     schema_printing,

@@ -77,7 +77,7 @@ function draw(data) {
   drawAlerts(data.alerts || []);
 }
 
-const KIND = { call: "Call", late: "Late", offline: "Offline", printer: "Printer" };
+const KIND = { call: "Call", late: "Late", offline: "Offline", printer: "Printer", conflict: "Conflict" };
 
 function drawAlerts(list) {
   // An alert already on screen keeps its form, so an answer being typed survives the redraw.

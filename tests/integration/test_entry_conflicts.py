@@ -1,0 +1,45 @@
+"""Conflicting entries: a second, different entry for a board a table has already scored is
+refused, kept for the director and shown on the alerts queue; the stored result stands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.integration.test_clocks import JSON, post
+from tests.integration.test_director import login
+from tests.integration.test_table_socket import join, submit
+
+
+def test_a_second_different_entry_is_kept_and_becomes_an_alert(app: Any) -> None:
+    store = app.extensions["traveller.store"]
+    http = login(app)
+    phone, tablet = join(app, 1), join(app, 1)  # two devices at one table
+    assert submit(phone, board=1, contract="4S", declarer="N", tricks=10)["ok"]
+    second = {"op_id": "second-device-entry-1", "board": 1, "contract": "3N",
+              "declarer": "S", "tricks": 9}
+    ack = tablet.emit("submit_result", second, namespace="/table", callback=True)
+    assert (ack["ok"], ack["code"], ack["status"]) == (False, "already_scored", 409)
+    assert "kept for the director" in ack["error"]
+    # Replayed by the outbox: kept once.
+    tablet.emit("submit_result", second, namespace="/table", callback=True)
+    [result] = [r for r in store.results("A", 1) if r.board == 1]
+    assert (result.contract, result.ns_score) == ("4S", 420)  # the stored result stands
+    grid = http.get("/director/api/grid", headers=JSON).json
+    [alert] = [a for a in grid["alerts"] if a["kind"] == "conflict"]
+    assert (alert["table"], alert["board"]) == (1, 1)
+    assert "3N S (+400)" in alert["text"] and "4S N (+420)" in alert["text"]
+    audit = [a for a in store.audit_rows() if a["action"] == "entry_conflict"]
+    assert len(audit) == 1 and audit[0]["entity_id"] == "A/1/1/1"
+    assert post(http, "/director/alerts/ack", key=alert["key"]).status_code == 200
+    after = http.get("/director/api/grid", headers=JSON).json
+    assert not [a for a in after["alerts"] if a["kind"] == "conflict"]
+
+
+def test_the_same_result_entered_twice_is_not_a_conflict(app: Any) -> None:
+    phone, tablet = join(app, 2), join(app, 2)
+    board = app.extensions["traveller.store"].seatings("A", 2)[0].boards[0]
+    assert submit(phone, board=board, contract="2H", declarer="E", tricks=8)["ok"]
+    ack = submit(tablet, board=board, contract="2H", declarer="E", tricks=8)
+    assert ack["code"] == "already_scored" and "kept" not in ack["error"]
+    grid = login(app).get("/director/api/grid", headers=JSON).json
+    assert not [a for a in grid["alerts"] if a["kind"] == "conflict"]
