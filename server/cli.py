@@ -31,7 +31,10 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--pace", type=float, default=20.0, help="robots' seconds per board")
     demo.add_argument("--host", default="0.0.0.0")
     demo.add_argument("--port", type=int, default=5000)
-    demo.add_argument("--db", default="demo/demo.db", help="the demo's event file")
+    demo.add_argument("--db", default=None,
+                      help="the demo's event file (default: demo/demo.db, or demo/PRESET.db)")
+    demo.add_argument("--preset", default=None,
+                      help="another preset of seeds/, e.g. seeds/gabsi-teams.toml")
     demo.add_argument("--fresh", action="store_true", help="start the demo event again")
     demo.add_argument("--cards", default="demo/cards", help="folder for table-card previews")
     demo.add_argument("--no-qr", action="store_true", help="do not draw QR codes in the terminal")

@@ -18,7 +18,8 @@ from .cli import REPO, CliError, _open, lan_address, print_table_cards, serve, t
 DEMO_PRESET = REPO / "seeds" / "demo.toml"
 
 
-def build_demo(db: Path, tables: int | None, base_url: str, fresh: bool) -> tuple[Any, str]:
+def build_demo(db: Path, tables: int | None, base_url: str, fresh: bool,
+               preset: Path = DEMO_PRESET) -> tuple[Any, str]:
     """The demo's store and director password, reusing an earlier demo unless `fresh`."""
     from .event import create_event, new_password
     from .formats import load_preset
@@ -36,10 +37,14 @@ def build_demo(db: Path, tables: int | None, base_url: str, fresh: bool) -> tupl
             if store.setting("base_url") != base_url:
                 store.put_setting(conn, "base_url", base_url, actor="demo", why="demo restarted")
         return store, store.setting("demo_password", "")
+    try:
+        loaded = load_preset(preset)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
     db.parent.mkdir(parents=True, exist_ok=True)
     password = new_password()
     try:
-        store = create_event(db, load_preset(DEMO_PRESET), password=password,
+        store = create_event(db, loaded, password=password,
                              base_url=base_url, tables=tables)
     except ValueError as exc:
         raise CliError(str(exc)) from None
@@ -63,7 +68,11 @@ def qr_text(url: str) -> str:
 def run_demo(args: argparse.Namespace) -> int:
     host_for_urls = lan_address() if args.host in ("0.0.0.0", "::") else args.host
     base_url = f"http://{host_for_urls}:{args.port}"
-    store, password = build_demo(Path(args.db), args.tables, base_url, args.fresh)
+    preset = Path(args.preset) if args.preset else DEMO_PRESET
+    if args.db is None:
+        # Each preset's demo keeps its own file, so trying a teams preset leaves the pairs demo.
+        args.db = "demo/demo.db" if preset == DEMO_PRESET else f"demo/{preset.stem}.db"
+    store, password = build_demo(Path(args.db), args.tables, base_url, args.fresh, preset)
     rows = table_list(store)
     name = store.setting("name", "")
     cards = print_table_cards(store, f"preview:{args.cards}", "80mm")
