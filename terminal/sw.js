@@ -35,6 +35,8 @@ const SHELL = [
   "/terminal/js/socket.js",
   "/terminal/js/store.js",
   "/terminal/js/table.js",
+  "/terminal/js/teams.js",
+  "/terminal/js/teamsview.js",
   "/terminal/js/traveller.js",
   "/vendor/socket.io.esm.min.js",
 ];

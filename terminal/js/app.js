@@ -51,6 +51,26 @@
 //   board-<n>       data-status="awaiting": entered, East-West to confirm
 //   on North-South's terminal: ns-waiting (every board with East-West),
 //   not-agreed      items not-agreed-item (data-board), not-agreed-correct
+//   teams events (state.event.kind "teams"):
+//   teams-bar       the room bar: teams-room (data-room="open"|"closed"),
+//                   teams-match, teams-ns, teams-ew, teams-to-play
+//   board-<n>       data-status="locked" for a K12.1 lock, with locked-reason-<n>
+//   match-summary   the running score under the pad, "match-open" opens the
+//                   panel, "match-close" goes back
+//   match-panel     rows match-board-<n> (data-state = "played" | "waiting" |
+//                   "locked" | "adjusted"), match-imps-home, match-imps-away,
+//                   match-progress, match-vp (once complete)
+//   match-confirm   the captains' confirmation (KD1), data-round; items
+//                   captain-<team> (data-state = "waiting" | "queued" |
+//                   "confirmed" | "stale") with captain-confirm-<team>;
+//                   match-confirm-done, match-confirm-other,
+//                   match-confirm-refused + match-confirm-dismiss
+//   lineup-form     the line-up of a segment (D8.2), data-round, data-segment:
+//                   lineup-segment, player-<seat>, player-name-<seat>,
+//                   lineup-roster (D2.1, while typing), lineup-error (refused),
+//                   lineup-save, lineup-skip; lineup-warning with
+//                   lineup-warning-dismiss once saved off the roster
+//   round-complete  in teams: waiting-other-room, next-match, waiting-pairing (Swiss)
 
 import { t, setLanguage, chooseLanguage } from "./i18n.js";
 import { idbStore, memoryStore } from "./store.js";
@@ -77,12 +97,21 @@ import {
 } from "./eastwest.js";
 import { renderAnswersRefused, renderEwConfirm, renderEwWaiting, renderNotAgreed, renderNsWaiting } from "./ewview.js";
 import { mixedProblems, needsPlayers, pairNames, renderPlayers, renderSeatWarning, seatsEntered, withSeated } from "./players.js";
+import {
+  awaitingPairing, confirmationCurrent, isTeams, lineupDue, matchOf, matchPanel, rosterProblems, roundsPlanned,
+  segmentBoards, segmentCount, sides, teamName, toConfirm, withConfirmations, withKeptMatches, withLineup,
+} from "./teams.js";
+import {
+  renderConfirmStep, renderLineup, renderLineupWarning, renderMatchPanel, renderMatchSummary, renderRoomBar,
+  renderTeamsComplete, rosterText,
+} from "./teamsview.js";
 
 const RETRY_MS = 3000;
 const LANGUAGE_KEY = "traveller:language";
 const MODE_KEY = "traveller:result-mode";
 const DISMISSED_KEY = "traveller:dismissed-calls";
 const VIBRATE_MS = [200, 100, 200];
+const LOCK_MARGIN_MS = 1000; // K12.1: ask for the locks just after the deadline, as the server sees it
 
 function remembered(key) {
   try {
@@ -119,6 +148,7 @@ let outbox = createOutbox(store, `outbox:${token}`);
 let callbox = createOutbox(store, `calls:${token}`); // calls to the director, sent like results
 let seatbox = createOutbox(store, `players:${token}`); // who sits where, sent like results
 let answerbox = createOutbox(store, `answers:${token}`); // East-West's answers to North-South's entries
+let confirmbox = createOutbox(store, `confirms:${token}`); // captains' confirmations (KD1), sent like results
 
 const model = {
   state: null,
@@ -143,6 +173,10 @@ const model = {
   skippedPlayers: [], // rounds whose players the table chose to enter later (this page only)
   seatWarning: null, // the mixed-seating problems of the last saved seating (K6.2)
   dispute: { entry: null, reason: null, note: "" }, // East-West's "Not agreed" form
+  matchView: null, // teams: the round whose match panel is open on its own screen
+  skippedLineups: [], // teams: "round:segment" line-ups put off (this page only)
+  lineupWarning: null, // teams: the roster warning (D2.1) of the last saved line-up
+  lockAsked: null, // teams: the deadline after which a fresh state was asked for (K12.1)
 };
 
 let connection = null;
@@ -255,22 +289,11 @@ function renderMain() {
       },
     });
   }
+  if (isTeams(state)) return renderTeamsMain();
   if (!isRoundDone(state, pending, model.round)
       && needsPlayers(state, seatbox.pending(), model.round, model.skippedPlayers, pending)) {
     return renderPlayers(model.players, state, {
-      change(key, value) {
-        model.players.form = { ...model.players.form, [key]: value };
-        // Only the names, the warnings and the button change: keep the input's focus.
-        const form = root.querySelector('[data-testid="players-form"]');
-        const focused = document.activeElement?.dataset?.testid;
-        const caret = document.activeElement?.selectionStart ?? null;
-        render();
-        const input = focused && root.querySelector(`[data-testid="${focused}"]`);
-        if (form && input) {
-          input.focus();
-          if (caret !== null) input.setSelectionRange(caret, caret);
-        }
-      },
+      change: changePlayer,
       save: savePlayers,
       skip() {
         model.skippedPlayers = [...model.skippedPlayers, model.round];
@@ -294,6 +317,112 @@ function renderMain() {
     });
   }
   return renderRound();
+}
+
+/** A player number typed at the players' (or the line-up's) form. */
+function changePlayer(key, value) {
+  model.players.form = { ...model.players.form, [key]: value };
+  // Only the names, the warnings and the button change: keep the input's focus.
+  const form = root.querySelector(".players-form");
+  const focused = document.activeElement?.dataset?.testid;
+  const caret = document.activeElement?.selectionStart ?? null;
+  render();
+  const input = focused && root.querySelector(`[data-testid="${focused}"]`);
+  if (form && input) {
+    input.focus();
+    if (caret !== null) input.setSelectionRange(caret, caret);
+  }
+}
+
+/** Teams: the line-up to ask for now (due, or refused by the server), or null. */
+function lineupTarget() {
+  const { state } = model;
+  let { round } = model;
+  let segment;
+  if (model.players.error && model.players.target) {
+    ({ round, segment } = model.players.target);
+  } else {
+    if (isRoundDone(state, outbox.pending(), round)) return null;
+    segment = lineupDue(state, seatbox.pending(), round,
+      { pending: unsent(state, outbox.pending()), skipped: model.skippedLineups });
+  }
+  const info = roundInfo(state, round);
+  const here = sides(state, round);
+  if (segment == null || !info || !here) return null;
+  const segments = state.teams.segments ?? 1;
+  return {
+    round, segment, segments: segmentCount(info.boards, segments), match: state.table,
+    boards: segmentBoards(info.boards, segment, segments), sides: here,
+    problems: rosterProblems(state, round, model.players.form), rosters: state.teams.rosters,
+    teamName: (team) => teamName(state, team),
+  };
+}
+
+function renderConfirmFor(panel, options) {
+  return renderConfirmStep(panel, { queued: confirmbox.pending(), rejected: confirmbox.rejected() }, {
+    confirm: (team) => confirmMatch(team, panel.round),
+    dismiss: (op_id) => confirmbox.dismiss(op_id).then(render),
+  }, options);
+}
+
+function renderTeamsMain() {
+  const { state } = model;
+  const pending = outbox.pending();
+  if (model.matchView !== null) {
+    const shown = matchPanel(state, pending, model.matchView);
+    return h("section", { class: "match-screen" },
+      renderMatchPanel(shown, { online: model.online }),
+      renderConfirmFor(shown),
+      h("button", { type: "button", class: "primary", "data-testid": "match-close", onclick() {
+        model.matchView = null;
+        render();
+        scrollTo(0, 0);
+      } }, t("teams.close_panel")));
+  }
+  const lineup = lineupTarget();
+  if (lineup) {
+    return renderLineup(model.players, state, lineup, {
+      change: changePlayer,
+      save: savePlayers,
+      skip() {
+        model.skippedLineups = [...model.skippedLineups, `${lineup.round}:${lineup.segment}`];
+        model.players = { form: {}, error: null };
+        render();
+      },
+    });
+  }
+  // A match of an earlier round still waiting for its captains (KD1) stays on top.
+  const earlier = toConfirm(state).filter((m) => m.round !== model.round)
+    .map((m) => renderConfirmFor(matchPanel(state, pending, m.round), { round: true }));
+  const panel = matchPanel(state, pending, model.round);
+  if (isRoundDone(state, pending, model.round)) {
+    const next = nextRound(state, model.round);
+    const nextInfo = next === null ? null : roundInfo(state, next);
+    return [earlier, renderTeamsComplete({
+      panel, match: state.table, online: model.online, unsent: unsent(state, pending).length,
+      next: nextInfo && { round: next, ns: teamName(state, nextInfo.ns_pair), ew: teamName(state, nextInfo.ew_pair) },
+      pairing: next === null && awaitingPairing(state, model.round),
+      confirm: renderConfirmFor(panel),
+    }, {
+      next() {
+        model.round = next;
+        model.selected = null;
+        render();
+        scrollTo(0, 0);
+      },
+    })];
+  }
+  return [earlier, renderRound(), renderMatchSummary(panel, () => {
+    model.matchView = model.round;
+    render();
+    scrollTo(0, 0);
+  })];
+}
+
+/** A rejected entry's reason in the table's language where the code says more than the sentence. */
+function rejectionsShown() {
+  return outbox.rejected().map((r) => (r.code === "board_locked"
+    ? { ...r, error: t("teams.board_locked", { board: r.board }) } : r));
 }
 
 function render() {
@@ -321,7 +450,7 @@ function render() {
   const info = roundInfo(state, model.round);
   root.replaceChildren(
     renderHeader({
-      state, info, names: {
+      state: isTeams(state) ? { ...state, rounds: roundsPlanned(state) } : state, info, names: {
         ns: pairNames(state, seatbox.pending(), info?.ns_pair),
         ew: pairNames(state, seatbox.pending(), info?.ew_pair),
       },
@@ -336,9 +465,17 @@ function render() {
         model.seatWarning = null;
         render();
       }),
+      renderLineupWarning(model.lineupWarning, () => {
+        model.lineupWarning = null;
+        render();
+      }),
       renderCalls(callsToShow(state.calls ?? [], callbox.pending(), callbox.rejected(), model.dismissedCalls),
         dismissCall),
-      renderRejected(outbox.rejected(), (op_id) => outbox.dismiss(op_id).then(render)),
+      renderRejected(rejectionsShown(), (op_id) => outbox.dismiss(op_id).then(render)),
+      isTeams(state) && !model.confirming && !model.traveller && renderRoomBar({
+        room: state.teams.room, match: state.table, sides: sides(state, model.round),
+        toPlay: roundBoards(state, pending, model.round).filter((b) => b.status === "open").length,
+      }),
       renderMain(),
       !model.confirming && renderCallPicker(model.picker, {
         open() {
@@ -429,35 +566,55 @@ async function savePlayers() {
   const seats = seatsEntered(model.players.form);
   if (!seats) return;
   const problems = mixedProblems(model.state, seats);
+  // Teams: a line-up is for one segment of the match (D8.2), checked against the rosters (D2.1).
+  const lineup = isTeams(model.state) ? lineupTarget() : null;
+  const where = lineup ? { round: lineup.round, segment: lineup.segment } : { round: model.round };
   try {
-    await seatbox.add({ op_id: newOpId(), round: model.round, ...seats, created_ms: Date.now() });
+    await seatbox.add({ op_id: newOpId(), ...where, ...seats, created_ms: Date.now() });
   } catch (error) {
     model.problem = String(error?.message ?? error);
     render();
     return;
   }
   model.players = { form: {}, error: null };
+  if (lineup?.problems.length && lineup.rosters === "warn") model.lineupWarning = rosterText(lineup.problems, lineup.teamName);
   model.seatWarning = problems.length ? problems : null;
   render();
   scrollTo(0, 0);
   flushSeats();
 }
 
+/** Why the server refused a seating: a teams line-up's reason in the table's language. */
+function refusalText(rejection) {
+  if (!isTeams(model.state)) return rejection.error;
+  if (rejection.code === "not_on_roster") return t("lineup.refused_roster");
+  if (rejection.code === "team_ineligible") return t("lineup.team_ineligible");
+  return t("lineup.refused", { error: rejection.error });
+}
+
 function flushSeats() {
   if (!connection) return;
-  seatbox.flush(({ op_id, round, north, south, east, west }) =>
-    connection.players({ op_id, round, north, south, east, west }), {
+  seatbox.flush(({ op_id, round, segment = null, north, south, east, west }) =>
+    connection.players({ op_id, round, ...(segment === null ? {} : { segment }), north, south, east, west }), {
     onAccepted(entry, ack) {
-      model.state = withSeated(model.state, entry);
+      model.state = withLineup(withSeated(model.state, entry), entry);
       // The server may know a gender this terminal did not have yet.
       if (ack.mixed?.length) model.seatWarning = ack.mixed;
+      // ...or a roster this terminal did not have yet (D2.1).
+      if (ack.roster?.length) {
+        const local = rosterProblems(model.state, entry.round, entry);
+        model.lineupWarning = local.length ? rosterText(local, (team) => teamName(model.state, team)) : ack.roster.join(" ");
+      }
       store.set(stateKey, model.state).catch(() => {});
       render();
     },
     onRejected(rejection) {
       // Asked again, with the server's reason and the numbers as typed.
       const { north, south, east, west } = rejection;
-      model.players = { form: { north, south, east, west }, error: rejection.error };
+      model.players = {
+        form: { north, south, east, west }, error: refusalText(rejection),
+        target: { round: rejection.round, segment: rejection.segment ?? null },
+      };
       seatbox.dismiss(rejection.op_id).then(render);
     },
   }).then((outcome) => {
@@ -501,12 +658,73 @@ function flush() {
         store.set(stateKey, model.state).catch(() => {});
         render();
       },
-      onRejected: render,
+      onRejected(rejection) {
+        // K12.1: the server locked the board; its fresh state shows the lock.
+        if (rejection.code === "board_locked") refreshState();
+        render();
+      },
     },
   ).then((outcome) => {
     render();
     if (outcome.stopped && connection.connected) setTimeout(flush, RETRY_MS);
   });
+}
+
+/** KD1: a captain confirms the match of `round`; stored first, sent like a result. */
+async function confirmMatch(team, round) {
+  const match = matchOf(model.state, round);
+  if (!match) return;
+  try {
+    await confirmbox.add({
+      op_id: newOpId(), round: match.round, team, home_imps: match.home_imps, away_imps: match.away_imps,
+      created_ms: Date.now(),
+    });
+  } catch (error) {
+    model.problem = String(error?.message ?? error);
+  }
+  render();
+  flushConfirms();
+}
+
+function flushConfirms() {
+  if (!connection) return;
+  confirmbox.flush((entry) => {
+    // Confirmed at one score, the match now shows another (a correction meanwhile): ask again.
+    if (!confirmationCurrent(model.state, entry)) {
+      return Promise.resolve({ ok: false, code: "score_changed", error: t("teams.score_changed") });
+    }
+    return connection.confirmMatch({ op_id: entry.op_id, round: entry.round, team: entry.team });
+  }, {
+    onAccepted(entry, ack) {
+      model.state = withConfirmations(model.state, entry.round, ack.confirmations);
+      store.set(stateKey, model.state).catch(() => {});
+      render();
+    },
+    onRejected: render,
+  }).then((outcome) => {
+    render();
+    if (outcome.stopped && connection.connected) setTimeout(flushConfirms, RETRY_MS);
+  });
+}
+
+/** Asks the server for a fresh state now (teams: the K12.1 locks once time is up). */
+function refreshState() {
+  if (!connection?.connected) return;
+  connection.refresh().then((ack) => {
+    if (ack?.ok && ack.state) receiveState(ack.state);
+  }, () => {});
+}
+
+/** K12.1: once the round's time is up, the server locks the boards not started: fetch them. */
+function checkLocks() {
+  const { state } = model;
+  if (!isTeams(state) || !connection?.connected) return;
+  const now = reading(state.clock, model.offset_ms, Date.now());
+  if (!now?.running || now.remaining_ms > -LOCK_MARGIN_MS) return;
+  const key = `${state.clock.round}:${state.clock.deadline_ms}`;
+  if (model.lockAsked === key) return;
+  model.lockAsked = key;
+  refreshState();
 }
 
 /** East-West's own terminal: North-South's entries to confirm, else the round's boards. */
@@ -604,12 +822,15 @@ function correctEntry(entry) {
   root.querySelector('[data-testid="enter"]')?.scrollIntoView({ block: "nearest" });
 }
 
-function receiveState(state) {
+function receiveState(incoming) {
+  const state = withKeptMatches(model.state, incoming);
   model.state = state;
   model.offset_ms = offsetFrom(state.now_ms, Date.now());
   store.set(stateKey, state).catch(() => {});
   store.set(offsetKey, model.offset_ms).catch(() => {});
   render();
+  // Sent only after a state: a confirmation is checked against the score the server shows now.
+  if (isTeams(state)) flushConfirms();
 }
 
 function receiveClock(clock) {
@@ -625,6 +846,7 @@ function tick() {
   const shown = root.querySelector('[data-testid="clock"]');
   if (shown && model.state) shown.replaceWith(renderClock(model.state.clock, model.offset_ms));
   checkWarning();
+  checkLocks();
 }
 
 /** Raises the 10, 5 and 0 minute warnings, once each per round, with a short buzz. */
@@ -670,6 +892,7 @@ async function start() {
     callbox = createOutbox(store, `calls:${token}`);
     seatbox = createOutbox(store, `players:${token}`);
     answerbox = createOutbox(store, `answers:${token}`);
+    confirmbox = createOutbox(store, `confirms:${token}`);
     navigator.storage?.persist?.().catch(() => {}); // ask the browser not to evict the outbox
   } catch (error) {
     model.noStorage = true;
@@ -678,6 +901,7 @@ async function start() {
   await callbox.load();
   await seatbox.load();
   await answerbox.load();
+  await confirmbox.load();
   const saved = await store.get(stateKey);
   if (saved && !model.state) {
     model.state = saved;

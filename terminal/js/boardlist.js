@@ -34,7 +34,11 @@ export function renderBoards(boards, selected, choose, actions) {
     const outcome = b.result
       ? h("span", { class: "outcome" }, contractNode(resultLine(b.result)), " ",
           h("b", {}, scoreText(b.result.ns_score ?? 0)))
-      : h("span", { class: "outcome" }, t("boards.open"));
+      : b.status === "locked"
+        ? h("span", { class: "outcome lock-reason", "data-testid": `locked-reason-${b.board}` },
+            // Teams: K12.1's time lock, or a match the director took out of play (K13, K14.1).
+            String(b.reason ?? "K12.1").startsWith("K12.1") ? t("boards.locked_reason") : t("boards.not_played_reason"))
+        : h("span", { class: "outcome" }, t("boards.open"));
     const body = [
       h("span", { class: "number" }, t("boards.board", { board: b.board })),
       h("span", { class: "facts" }, t("boards.dealer", { seat: b.dealer }), " ", vulBadge(b.vulnerability)),

@@ -66,6 +66,16 @@ export function connect(token, on) {
       if (!socket.connected) return Promise.reject(new Error("not connected"));
       return socket.timeout(ACK_TIMEOUT_MS).emitWithAck("set_players", payload);
     },
+    /** A captain confirms a match result (KD1), {op_id, round, team}; same failure rules as submit(). */
+    confirmMatch(payload) {
+      if (!socket.connected) return Promise.reject(new Error("not connected"));
+      return socket.timeout(ACK_TIMEOUT_MS).emitWithAck("confirm_match", payload);
+    },
+    /** A fresh state now (teams: the K12.1 locks once time is up); rejects when offline. */
+    refresh() {
+      if (!socket.connected) return Promise.reject(new Error("not connected"));
+      return socket.timeout(ACK_TIMEOUT_MS).emitWithAck("get_state", {});
+    },
     /** East-West's answer to North-South's entry: confirm_result or reject_result; same failure rules as submit(). */
     answer(event, payload) {
       if (!socket.connected) return Promise.reject(new Error("not connected"));

@@ -32,7 +32,11 @@ export function unsent(state, pending) {
   return pending.filter((entry) => !stored.has(entry.op_id));
 }
 
-/** @returns {{status: "open"|"pending"|"scored", result: object|null}} */
+/**
+ * A teams event's K12.1 lock shows as "locked": the board may not be played
+ * here, so it counts as done and the pad never opens on it.
+ * @returns {{status: "open"|"pending"|"scored"|"locked", result: object|null}}
+ */
 export function boardStatus(state, pending, round, board) {
   const scored = (state?.results ?? []).find((r) => sameBoard(r, round, board));
   if (scored) return { status: "scored", result: scored };
@@ -41,6 +45,8 @@ export function boardStatus(state, pending, round, board) {
   // With East-West terminals: sent by North-South, not confirmed by East-West yet.
   const awaiting = (state?.pending ?? []).find((p) => p.status === "awaiting" && sameBoard(p, round, board));
   if (awaiting) return { status: "awaiting", result: awaiting };
+  const locked = (state?.teams?.locked ?? []).find((l) => l.round === round && l.board === board);
+  if (locked) return { status: "locked", result: null, reason: locked.reason };
   return { status: "open", result: null };
 }
 
