@@ -364,8 +364,16 @@ def confirm_match(store: Store, table: TableRow, payload: Any, now_ms: int,
         raise TravellerError("match_not_over", "the match is not over: both rooms must finish "
                              "every board first", 409)
     summary = match_summary(store, match)
+    seen = (payload.get("home_imps"), payload.get("away_imps"))
     with store.write() as db:
         earlier = sql.confirmation_by_op(db, op_id)
+        if earlier is None and seen != (None, None) and (
+                seen != (summary["home_imps"], summary["away_imps"])):
+            # The captain confirmed the score on the screen; it has changed since (a
+            # correction): confirm the new one, never one the captain did not see.
+            raise TravellerError("score_changed", f"the match score is now "
+                                 f"{summary['home_imps']:g}-{summary['away_imps']:g} IMPs, not "
+                                 f"the {seen[0]}-{seen[1]} confirmed: confirm again", 409)
         if earlier is None:
             sql.insert_confirmation(store, db, {
                 "op_id": op_id, "round": match.round, "table_number": match.table,

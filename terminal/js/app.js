@@ -693,7 +693,8 @@ function flushConfirms() {
     if (!confirmationCurrent(model.state, entry)) {
       return Promise.resolve({ ok: false, code: "score_changed", error: t("teams.score_changed") });
     }
-    return connection.confirmMatch({ op_id: entry.op_id, round: entry.round, team: entry.team });
+    return connection.confirmMatch({ op_id: entry.op_id, round: entry.round, team: entry.team,
+                                     home_imps: entry.home_imps, away_imps: entry.away_imps });
   }, {
     onAccepted(entry, ack) {
       model.state = withConfirmations(model.state, entry.round, ack.confirmations);

@@ -34,6 +34,8 @@ export function renderBoards(boards, selected, choose, actions) {
     const outcome = b.result
       ? h("span", { class: "outcome" }, contractNode(resultLine(b.result)), " ",
           h("b", {}, scoreText(b.result.ns_score ?? 0)))
+      : b.status === "adjusted"
+        ? h("span", { class: "outcome", "data-testid": `adjusted-${b.board}` }, t("boards.adjusted_reason"))
       : b.status === "locked"
         ? h("span", { class: "outcome lock-reason", "data-testid": `locked-reason-${b.board}` },
             // Teams: K12.1's time lock, or a match the director took out of play (K13, K14.1).

@@ -35,7 +35,8 @@ export function unsent(state, pending) {
 /**
  * A teams event's K12.1 lock shows as "locked": the board may not be played
  * here, so it counts as done and the pad never opens on it.
- * @returns {{status: "open"|"pending"|"scored"|"locked", result: object|null}}
+ * A board the director gave an adjusted score is "adjusted", done as well.
+ * @returns {{status: "open"|"pending"|"scored"|"adjusted"|"locked", result: object|null}}
  */
 export function boardStatus(state, pending, round, board) {
   const scored = (state?.results ?? []).find((r) => sameBoard(r, round, board));
@@ -45,6 +46,10 @@ export function boardStatus(state, pending, round, board) {
   // With East-West terminals: sent by North-South, not confirmed by East-West yet.
   const awaiting = (state?.pending ?? []).find((p) => p.status === "awaiting" && sameBoard(p, round, board));
   if (awaiting) return { status: "awaiting", result: awaiting };
+  // The director's adjusted score stands for a board never played here: done, like a result.
+  if ((state?.adjusted ?? []).some((a) => a.round === round && a.board === board)) {
+    return { status: "adjusted", result: null };
+  }
   const locked = (state?.teams?.locked ?? []).find((l) => l.round === round && l.board === board);
   if (locked) return { status: "locked", result: null, reason: locked.reason };
   return { status: "open", result: null };

@@ -11,7 +11,7 @@ const JS = fileURLToPath(new URL("../js/", import.meta.url));
 const TEMPLATES = {
   "seat.${": ["N", "E", "S", "W"],
   "vul.${": ["None", "NS", "EW", "Both"],
-  "boards.${": ["open", "pending", "scored", "locked", "awaiting"],
+  "boards.${": ["open", "pending", "scored", "adjusted", "locked", "awaiting"],
   "suit.${": ["S", "H", "D", "C"],
   "rank.${": ["A", "K", "Q", "J"],
   "call.reason.${": ["revoke", "insufficient", "lead", "claim", "board", "other"],

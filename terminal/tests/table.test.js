@@ -81,3 +81,10 @@ test("without a schedule the current round alone is shown", () => {
   assert.deepEqual(roundBoards(bare, [], 2).map((b) => b.board), [4, 5, 6]);
   assert.equal(nextRound(bare, 2), null);
 });
+
+test("a board the director gave an adjusted score is done: the table moves on", () => {
+  const adjusted = { ...STATE, adjusted: [{ round: 2, board: 5 }, { round: 2, board: 6 }] };
+  assert.equal(boardStatus(adjusted, [], 2, 5).status, "adjusted");
+  assert.equal(isRoundDone(adjusted, [], 2), true);
+  assert.equal(currentRound(adjusted, []), 3);
+});

@@ -124,7 +124,13 @@ def test_kd1_each_captain_confirms_and_a_correction_makes_it_stale(app: Any) -> 
     match = next(m for m in teams.matches(store, 0) if (m.round, m.table) == (1, 1))
     found = teams._confirmed(store, match, teams.match_summary(store, match))
     assert (found["confirmed"], found["stale"], found["done"]) == ([], [1, 8], False)
-    # Confirming again at the new score makes it current.
+    # A confirmation of the score the captain saw before the correction is refused...
+    seen = open_room.emit("confirm_match", {
+        "op_id": str(uuid.uuid4()), "round": 1, "team": 8,
+        "home_imps": home["home_imps"], "away_imps": home["away_imps"]},
+        namespace="/table", callback=True)
+    assert (seen["ok"], seen["code"]) == (False, "score_changed")
+    # ...and confirming again at the new score makes it current.
     assert confirm(open_room, 1)["confirmations"]["confirmed"] == [1]
 
 
