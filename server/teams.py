@@ -297,7 +297,8 @@ def match_state(store: Store, table: TableRow, round_number: int | None,
         shown.append(summary)
     skipped = not_played(store).get((table.section, table.number), set())
     locked = [{"round": r, "board": b,
-               "reason": NOT_PLAYED_REASON if (r, b) in skipped else LOCK_REASON}
+               "reason": NOT_PLAYED_REASON if (r, b) in skipped else LOCK_REASON,
+               "code": "not_played" if (r, b) in skipped else "k12_1"}
               for r, b in sorted(locks(store, now_ms).get((table.section, table.number), set()))]
     return {
         "room": room_of(table.section),

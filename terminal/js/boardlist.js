@@ -39,7 +39,8 @@ export function renderBoards(boards, selected, choose, actions) {
       : b.status === "locked"
         ? h("span", { class: "outcome lock-reason", "data-testid": `locked-reason-${b.board}` },
             // Teams: K12.1's time lock, or a match the director took out of play (K13, K14.1).
-            String(b.reason ?? "K12.1").startsWith("K12.1") ? t("boards.locked_reason") : t("boards.not_played_reason"))
+            (b.code ?? (String(b.reason ?? "K12.1").startsWith("K12.1") ? "k12_1" : "not_played")) === "k12_1"
+              ? t("boards.locked_reason") : t("boards.not_played_reason"))
         : h("span", { class: "outcome" }, t("boards.open"));
     const body = [
       h("span", { class: "number" }, t("boards.board", { board: b.board })),

@@ -51,7 +51,7 @@ export function boardStatus(state, pending, round, board) {
     return { status: "adjusted", result: null };
   }
   const locked = (state?.teams?.locked ?? []).find((l) => l.round === round && l.board === board);
-  if (locked) return { status: "locked", result: null, reason: locked.reason };
+  if (locked) return { status: "locked", result: null, reason: locked.reason, code: locked.code };
   return { status: "open", result: null };
 }
 
