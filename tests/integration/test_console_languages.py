@@ -1,5 +1,6 @@
 """The console in English, Indonesian and Polish: every string a page reads through `_()`
-(templates), `translate()` (Python) or `T()` (scripts in templates) has both translations."""
+(templates), `translate()` (Python) or `T()` (scripts, in templates or in static/*.js) has both
+translations."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ CALL = re.compile(r"""(?:\b_|\btranslate|\bT)\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^
 
 def used_strings() -> set[str]:
     found: set[str] = set()
-    files = [*WEB.glob("templates/*.html"), *ROOT.glob("server/*.py"),
+    files = [*WEB.glob("templates/*.html"), *WEB.glob("static/*.js"), *ROOT.glob("server/*.py"),
              *(p for p in WEB.glob("*.py") if p.name != "i18n.py")]
     for path in files:
         for double, single in CALL.findall(path.read_text(encoding="utf-8")):

@@ -6,6 +6,8 @@ const grid = document.getElementById("grid");
 const clockEl = document.getElementById("clock");
 const live = document.getElementById("live");
 const alertsEl = document.getElementById("alerts");
+// Text in the page's language: the page sets window.CONSOLE_CATALOG (English keys).
+const T = (s, v = {}) => (window.CONSOLE_CATALOG?.[s] || s).replace(/%\((\w+)\)s/g, (_, k) => v[k] ?? "");
 const num = (v) => (v === "" || v === undefined ? null : Number(v));
 // A teams event names its tables by room ("Open 1", "Closed 1") and shows the teams seated.
 const rooms = grid.dataset.rooms ? JSON.parse(grid.dataset.rooms) : null;
@@ -28,7 +30,7 @@ const mmss = (ms) => {
 const left = (c) => (c.running && c.deadline_ms ? c.deadline_ms - now() : c.remaining_ms);
 
 // An entry East-West has not confirmed yet is the table's last, marked as such.
-const WAITING = { awaiting: " · awaiting East-West", not_agreed: " · East-West did not agree" };
+const WAITING = { awaiting: ` · ${T("awaiting East-West")}`, not_agreed: ` · ${T("East-West did not agree")}` };
 
 function cell(t) {
   const div = document.createElement("div");
@@ -38,14 +40,14 @@ function cell(t) {
   div.dataset.connected = t.connected ? "true" : "false";
   const entry = t.last_entry;
   div.dataset.sig = `${t.round}/${t.boards_done}/${t.connected}/${entry ? `${entry.op_id}${entry.status ?? ""}` : ""}`;
-  const last = entry ? `last: b${entry.board} ${entry.contract}${WAITING[entry.status] ?? ""}` : "";
+  const last = entry ? `${T("last: b%(board)s %(contract)s", { board: entry.board, contract: entry.contract })}${WAITING[entry.status] ?? ""}` : "";
   const parts = [
     ["num", tableName(t.section, t.table)],
-    ...(rooms && t.ns_pair ? [["teams", `Teams ${t.ns_pair} v ${t.ew_pair}`]] : []),
-    ["round", t.finished ? "finished" : `round ${t.round}/${t.rounds}`],
+    ...(rooms && t.ns_pair ? [["teams", T("Teams %(home)s v %(away)s", { home: t.ns_pair, away: t.ew_pair })]] : []),
+    ["round", t.finished ? T("finished") : T("round %(round)s/%(rounds)s", { round: t.round, rounds: t.rounds })],
     ["done", t.finished ? "✓" : `${t.boards_done}/${t.boards_in_round}`],
     ["time", ""],
-    ["conn", t.connected ? "online" : "offline"],
+    ["conn", t.connected ? T("online") : T("offline")],
     ["last", last],
   ];
   for (const [cls, text] of parts) {
@@ -56,7 +58,7 @@ function cell(t) {
     if (cls === "teams") el.dataset.testid = "table-teams";
     if (cls === "num" && t.own_clock) {
       el.append(" ", Object.assign(document.createElement("span"),
-        { className: "own", textContent: "own clock", title: "this table has its own clock" }));
+        { className: "own", textContent: T("own clock"), title: T("this table has its own clock") }));
     }
     div.append(el);
   }
@@ -77,7 +79,7 @@ function draw(data) {
   drawAlerts(data.alerts || []);
 }
 
-const KIND = { call: "Call", late: "Late", offline: "Offline", printer: "Printer", conflict: "Conflict" };
+const KIND = { call: T("Call"), late: T("Late"), offline: T("Offline"), printer: T("Printer"), conflict: T("Conflict") };
 
 function drawAlerts(list) {
   // An alert already on screen keeps its form, so an answer being typed survives the redraw.
@@ -102,16 +104,16 @@ function alertForm(a) {
     const hidden = (name, value) => Object.assign(document.createElement("input"),
       { type: "hidden", name, value });
     const kind = Object.assign(document.createElement("span"), { className: "kind", textContent: KIND[a.kind] });
-    const who = Object.assign(document.createElement("strong"), { textContent: !a.table ? "Console" : rooms ? tableName(a.section, a.table) : `Table ${a.section}${a.table}` });
+    const who = Object.assign(document.createElement("strong"), { textContent: !a.table ? T("Console") : rooms ? tableName(a.section, a.table) : T("Table %(table)s", { table: `${a.section}${a.table}` }) });
     const text = Object.assign(document.createElement("span"), { className: "text", textContent: a.text });
     form.append(hidden("csrf_token", csrf), kind, who, text);
     if (a.kind === "call") {
       form.append(Object.assign(document.createElement("input"),
-        { name: "answer", placeholder: "Answer for the table", required: true }));
-      form.append(Object.assign(document.createElement("button"), { type: "submit", textContent: "Answer" }));
+        { name: "answer", placeholder: T("Answer for the table"), required: true }));
+      form.append(Object.assign(document.createElement("button"), { type: "submit", textContent: T("Answer") }));
     } else {
       form.append(hidden("key", a.key),
-        Object.assign(document.createElement("button"), { type: "submit", textContent: "Acknowledge" }));
+        Object.assign(document.createElement("button"), { type: "submit", textContent: T("Acknowledge") }));
     }
     return form;
   }
@@ -126,20 +128,22 @@ function setClock(c) {
 function tick() {
   if (clock.round) {
     const ms = left(clock);
-    const paused = !clock.running ? " (paused)" : "";
-    clockEl.textContent = ms === null ? `Round ${clock.round}`
-      : `Round ${clock.round}: ${mmss(ms)} ${ms >= 0 ? "left" : "over"}${paused}`;
+    const paused = !clock.running ? ` ${T("(paused)")}` : "";
+    const at = { round: clock.round, time: ms === null ? "" : mmss(ms) };
+    clockEl.textContent = ms === null ? T("Round %(round)s", at)
+      : (ms >= 0 ? T("Round %(round)s: %(time)s left", at) : T("Round %(round)s: %(time)s over", at)) + paused;
     clockEl.classList.toggle("late", ms !== null && ms < 0);
   }
   for (const t of tables) {
     const time = t.el.querySelector(".time");
     const conn = t.el.querySelector(".conn");
-    if (t.offline_since_ms && conn) conn.textContent = `offline ${mmss(now() - t.offline_since_ms)}`;
+    if (t.offline_since_ms && conn) conn.textContent = T("offline %(time)s", { time: mmss(now() - t.offline_since_ms) });
     if (!time || t.finished || !t.clock || t.clock.round !== t.round) continue;
     const ms = left(t.clock);
     if (ms === null || ms === undefined) continue;
-    time.textContent = ms >= 0 ? `${mmss(ms)} left` : `${Math.ceil(-ms / 60000)} min late`;
-    if (!t.clock.running) time.textContent += " (paused)";
+    time.textContent = ms >= 0 ? T("%(time)s left", { time: mmss(ms) })
+      : T("%(minutes)s min late", { minutes: Math.ceil(-ms / 60000) });
+    if (!t.clock.running) time.textContent += ` ${T("(paused)")}`;
     t.el.classList.toggle("late", ms < 0);
   }
 }
@@ -153,8 +157,8 @@ async function refresh() {
 }
 
 const socket = io("/director", { transports: ["websocket"] });
-socket.on("connect", () => { live.dataset.state = "online"; live.textContent = "live"; });
-socket.on("disconnect", () => { live.dataset.state = "offline"; live.textContent = "reconnecting…"; });
+socket.on("connect", () => { live.dataset.state = "online"; live.textContent = T("live"); });
+socket.on("disconnect", () => { live.dataset.state = "offline"; live.textContent = T("reconnecting…"); });
 socket.on("connect_error", (err) => { live.dataset.state = "offline"; live.textContent = err.message; });
 socket.on("grid", draw);
 socket.on("clock", setClock);

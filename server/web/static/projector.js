@@ -2,7 +2,9 @@
 // the /results namespace. While the socket is down, or socket.io cannot be loaded, it asks for
 // the ranking every half minute instead, so a screen left on never goes stale.
 const POLL_MS = 30000;
-const TITLES = { NS: "North-South", EW: "East-West" };
+// Text in the page's language: the page sets window.CONSOLE_CATALOG (English keys).
+const T = (s, v = {}) => (window.CONSOLE_CATALOG?.[s] || s).replace(/%\((\w+)\)s/g, (_, k) => v[k] ?? "");
+const TITLES = { NS: T("North-South"), EW: T("East-West") };
 const roundEl = document.querySelector("[data-testid=projector-round]");
 const main = document.getElementById("standings");
 
@@ -13,7 +15,7 @@ const el = (tag, props = {}, ...children) => {
 };
 
 function field(direction, rows) {
-  const head = el("tr", {}, ...["#", "Pair", "%", "", "Places by round"].map((t) => el("th", { textContent: t })));
+  const head = el("tr", {}, ...["#", T("Pair"), "%", "", T("Places by round")].map((t) => el("th", { textContent: t })));
   const body = el("tbody");
   for (const r of rows) {
     const moved = r.moved || 0;
@@ -27,19 +29,19 @@ function field(direction, rows) {
     tr.dataset.pair = r.pair;
     body.append(tr);
   }
-  const table = el("table", {}, el("caption", { textContent: TITLES[direction] || "All pairs" }),
+  const table = el("table", {}, el("caption", { textContent: TITLES[direction] || T("All pairs") }),
                    el("thead", {}, head), body);
   table.dataset.testid = `projector-${direction}`;
   return table;
 }
 
 function render(data) {
-  roundEl.textContent = data.round
-    ? `After round ${data.round}${data.rounds ? ` of ${data.rounds}` : ""}`
-    : "Waiting for the first round to finish";
+  roundEl.textContent = !data.round ? T("Waiting for the first round to finish")
+    : data.rounds ? T("After round %(round)s of %(rounds)s", { round: data.round, rounds: data.rounds })
+    : T("After round %(round)s", { round: data.round });
   if (!data.round) {
     main.replaceChildren(el("p", { className: "empty",
-      textContent: "The ranking appears here as soon as every table has finished round 1." }));
+      textContent: T("The ranking appears here as soon as every table has finished round 1.") }));
     return;
   }
   const fields = el("div", { className: "fields" });
