@@ -365,13 +365,16 @@ def submit_result(
         except TravellerError as exc:
             if exc.code != "already_scored":
                 raise
+            refused = exc
             stored = next((r for r in store.results(table.section, table.number)
                            if r.board == checked.board), None)
         else:
-            stored = None
+            refused = None
             store.insert_result(db, result, actor=actor)
-    if stored is not None:
-        raise _conflict(store, table, checked, score, stored, now_ms, actor)
+    if refused is not None:
+        # Scored by a result (a different one is kept for the director) or adjusted.
+        raise (refused if stored is None else
+               _conflict(store, table, checked, score, stored, now_ms, actor))
     return ok_body(ns_score=score, board=checked.board, duplicate=False)
 
 

@@ -45,7 +45,7 @@ def console(server: ServerProcess, browser: Browser) -> Iterator[Page]:
 def test_k13_1_walkover_form_applied_and_shown_in_the_standings(server: ServerProcess,
                                                                 console: Page) -> None:
     page = console
-    expect(page.locator(".table-cell .num").first).to_contain_text("Closed 1")
+    expect(page.locator(".table-cell .num").first).to_contain_text("Open 1")  # rooms side by side
     expect(page.get_by_test_id("table-teams").first).to_contain_text("Teams")
     page.get_by_role("link", name="Team rulings").click()
     preview = page.get_by_test_id("walkover-preview")

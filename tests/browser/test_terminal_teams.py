@@ -242,7 +242,11 @@ def test_k12_1_time_up_locks_the_boards_not_started_on_tablets(
     for page in (open_room, closed_room):
         page.get_by_test_id("lineup-skip").click()
     enter(open_room, "level-2", "strain-H", "declarer-S", "result-plus-1")
-    # The closed room plays on without the network: boards 1 and 2 wait in its outbox.
+    # The open room's board 1 reaches the closed room's terminal (pushed after the ack)...
+    closed_room.get_by_test_id("match-open").click()
+    expect(closed_room.get_by_test_id("match-board-1")).to_contain_text("✓")
+    closed_room.get_by_test_id("match-close").click()
+    # ...then the closed room plays on without the network: boards 1 and 2 wait in its outbox.
     closed_context.set_offline(True)
     expect(closed_room.get_by_test_id("connection")).to_have_attribute("data-state", "offline")
     enter(closed_room, "level-2", "strain-H", "declarer-S", "result-eq")
