@@ -24,6 +24,7 @@ from .movements import (
     round_robin,
     swiss_teams_round,
 )
+from .movements.swiss import DEFAULT_BYE_SCORE
 from .scoring import find_scale
 from .store import Store
 
@@ -205,6 +206,13 @@ def create_event(
                 db.table("teams").insert_all(
                     {"number": n, "name": f"Team {n}", "eligible": 1}
                     for n in range(1, schedule.movement_setting["teams"] + 1))
+                if preset.movement == "swiss":
+                    # An odd field: the team drawn against nobody in round 1 scores the bye.
+                    for _, team in schedule.movement.rounds[0].sitting_out:
+                        db.table("team_rulings").insert({
+                            "kind": "bye", "round": 1, "team": team, "opponent": None,
+                            "value": DEFAULT_BYE_SCORE, "rule": "K13.2", "detail": "{}",
+                            "why": "bye", "actor": "setup", "at_ms": 0, "removed_ms": None})
     except BaseException:
         store.close()
         for suffix in ("", "-wal", "-shm"):

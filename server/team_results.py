@@ -160,9 +160,11 @@ def projector(store: Store, now_ms: int) -> dict[str, Any]:
     ranking = rank_teams([r for r in recs if r.round <= last], teams.options(store)["tiebreak"],
                          deductions=deductions, teams=ranked)
     names = _names(store)
+    byes = teams.bye_vp(store)
     rows = [{"rank": s.rank, "shared": s.shared, "team": s.team,
              "name": names.get(s.team, f"Team {s.team}"), "vp": s.vp,
-             "vp_deducted": s.vp_deducted, "matches": s.matches,
+             "vp_deducted": round(s.vp_deducted + byes.get(s.team, 0.0), 2),
+             "bye_vp": byes.get(s.team, 0.0), "matches": s.matches,
              "imp_quotient": None if math.isinf(s.imp_quotient) else s.imp_quotient}
             for s in ranking.standings]
     return {"kind": "teams", "round": last, "rounds": data["rounds"], "chain": data["chain"],

@@ -510,15 +510,27 @@ def records(store: Store, now_ms: int) -> tuple[list[MatchRecord], list[VpDeduct
     return out, deductions, ranked
 
 
+def bye_vp(store: Store) -> dict[int, float]:
+    """VP each team scored for its byes in a Swiss (counted in its total, shown apart from its
+    deductions)."""
+    out: dict[int, float] = {}
+    for r in sql.team_rulings(store):
+        if r["kind"] == "bye":
+            out[r["team"]] = out.get(r["team"], 0.0) + float(r["value"])
+    return out
+
+
 def standings(store: Store, now_ms: int) -> dict[str, Any]:
     """The teams ranking by the event's tie-break chain, each neighbour's separation given."""
     recs, deductions, ranked = records(store, now_ms)
     ranking = rank_teams(recs, options(store)["tiebreak"], deductions=deductions, teams=ranked)
     team_names = names(store)
     reasons = {s.behind: str(s) for s in ranking.separations}
+    byes = bye_vp(store)
     rows = [{"rank": s.rank, "shared": s.shared, "team": s.team,
              "name": team_names.get(s.team, f"Team {s.team}"),
-             "vp": s.vp, "vp_deducted": s.vp_deducted, "matches": s.matches,
+             "vp": s.vp, "vp_deducted": round(s.vp_deducted + byes.get(s.team, 0.0), 2),
+             "bye_vp": byes.get(s.team, 0.0), "matches": s.matches,
              "imps_won": s.imps_won, "imps_lost": s.imps_lost,
              "imp_quotient": None if s.imp_quotient == float("inf") else s.imp_quotient,
              "imp_difference": s.imp_difference, "reason": reasons.get(s.team)}
