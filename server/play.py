@@ -35,6 +35,27 @@ def current_round(seatings: list[SeatingRow], scored: set[tuple[int, int]]) -> S
     return None
 
 
+def moves_after(section: Mapping[int, list[SeatingRow]],
+                here: SeatingRow) -> dict[str, Any] | None:
+    """Where the pairs and boards of `here` go in the next round, read from the seatings of its
+    section by round: each pair's table and direction (None: it sits out), and whether the
+    boards rest on a relay or bye stand (no table plays them next round, one does later). None
+    when no next round is drawn (the last round). A terminal shows it at the end of a round,
+    offline too, so a Howell's North-South pair or a half table's sit-out is told where to go."""
+    after = section.get(here.round + 1)
+    if not after:
+        return None
+    seats: dict[int, dict[str, Any]] = {}
+    for s in after:
+        seats[s.ns_pair] = {"table": s.table_number, "direction": "NS"}
+        seats[s.ew_pair] = {"table": s.table_number, "direction": "EW"}
+    rest = here.boards_next_table is None and any(
+        set(s.boards) & set(here.boards)
+        for number, rows in section.items() if number > here.round + 1 for s in rows)
+    return {"round": here.round + 1, "ns": seats.get(here.ns_pair),
+            "ew": seats.get(here.ew_pair), "boards_rest": rest}
+
+
 def clock_wire(clock: RoundClock | None, now_ms: int) -> dict[str, Any]:
     if clock is None:
         return {"round": None, "deadline_ms": None, "running": False, "remaining_ms": None,
@@ -66,6 +87,9 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
     from . import ew, teams
 
     seatings = store.seatings(table.section, table.number)
+    section: dict[int, list[SeatingRow]] = {}
+    for seating in store.seatings(table.section):
+        section.setdefault(seating.round, []).append(seating)
     results = store.results(table.section, table.number)
     adjusted = store.adjusted_boards().get((table.section, table.number), set())
     locked = locked_boards(store, table, now_ms)
@@ -78,7 +102,8 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
         "section": table.section,
         "table": table.number,
         "round": here.round if here else None,
-        "rounds": len(seatings),
+        # The section's rounds: a table a half table leaves empty in a round has fewer rows.
+        "rounds": max(section, default=len(seatings)),
         "ns_pair": here.ns_pair if here else None,
         "ew_pair": here.ew_pair if here else None,
         "boards": list(here.boards) if here else [],
@@ -91,6 +116,8 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
                 "boards": list(s.boards),
                 "ew_next_table": s.ew_next_table,
                 "boards_next_table": s.boards_next_table,
+                # Teams: the room bar and the match panel say where the next match is.
+                "moves": moves_after(section, s) if team_block is None else None,
             }
             for s in seatings
         ],

@@ -16,7 +16,10 @@
 //   result-mode     toggles the result keys between =/+n/−n and tricks-<0..13>
 //   score-preview, preview-contract, enter
 //   confirm-screen, confirm-lead, confirm, correct
-//   round-complete, next-round
+//   round-complete, next-round; "moves" lists the moves after the round:
+//                   move-ns, move-ew (data-action = "stay" | "switch" | "go" |
+//                   "sit_out"), move-boards (data-action="rest" on a relay or
+//                   bye stand), move-idle (nobody plays here next round)
 //   rejected        list of entries the server refused; items "rejected-item",
 //                   each with a "dismiss" button
 //   refused         the screen shown when the server does not know the token
@@ -80,7 +83,7 @@ import { offsetFrom, reading, warn } from "./clock.js";
 import { newOpId } from "./id.js";
 import { nsScore } from "./score.js";
 import {
-  boardToEnter, currentRound, isRoundDone, nextRound, roundBoards, roundInfo, rounds, unsent, withResult,
+  boardToEnter, currentRound, isRoundDone, movesAfter, nextRound, roundBoards, roundInfo, rounds, unsent, withResult,
 } from "./table.js";
 import { h } from "./dom.js";
 import { emptyPad, padEntry, renderPad } from "./entry.js";
@@ -303,7 +306,7 @@ function renderMain() {
   }
   if (isRoundDone(state, pending, model.round)) {
     return renderComplete({
-      round: model.round, info: roundInfo(state, model.round), table: state.table,
+      round: model.round, moves: movesAfter(state, model.round),
       boards: roundBoards(state, pending, model.round), next: nextRound(state, model.round),
       unsent: unsent(state, pending).length,
     }, {
@@ -761,7 +764,7 @@ function renderEastWest() {
   const boards = roundBoards(state, confirmed, model.round);
   if (isRoundDone(state, confirmed, model.round)) {
     return [refused, renderComplete({
-      round: model.round, info: roundInfo(state, model.round), table: state.table, boards,
+      round: model.round, moves: movesAfter(state, model.round), boards,
       next: nextRound(state, model.round), unsent: answers.length,
     }, {
       board: boardActionsFor(state),

@@ -98,3 +98,39 @@ export function withResult(state, entry, ns_score) {
   const result = { op_id, board, round, contract, declarer, tricks, lead, ns_score };
   return { ...state, results: [...(state.results ?? []), result] };
 }
+
+/**
+ * What the table is told at the end of `round`: where each of its pairs sits next round
+ * ("stay", "switch" to the other direction here, "go" to another table, or "sit_out"), where
+ * the boards go (a table, or a rest on a relay or bye stand), and whether nobody plays here
+ * next round (a half table). From the schedule, so it works offline; null after the last round.
+ * A state without `moves` (from an older server) falls back to the Mitchell's rule: North-South
+ * stays, East-West goes to `ew_next_table`.
+ */
+export function movesAfter(state, round) {
+  const info = roundInfo(state, round);
+  if (!info) return null;
+  const table = state.table;
+  let moves = info.moves;
+  if (moves === undefined) {
+    const next = nextRound(state, round);
+    moves = next === null ? null : {
+      round: next, ns: { table, direction: "NS" },
+      ew: { table: info.ew_next_table ?? table, direction: "EW" }, boards_rest: false,
+    };
+  }
+  if (!moves) return null;
+  const move = (pair, seat, direction) => {
+    if (!seat) return { pair, direction, action: "sit_out" };
+    if (seat.table !== table) return { pair, direction, action: "go", table: seat.table, to: seat.direction };
+    return { pair, direction, action: seat.direction === direction ? "stay" : "switch", table, to: seat.direction };
+  };
+  const boards = info.boards_next_table ?? null;
+  return {
+    round: moves.round,
+    ns: move(info.ns_pair, moves.ns, "NS"),
+    ew: move(info.ew_pair, moves.ew, "EW"),
+    boards: { table: boards === table ? null : boards, rest: boards === null && Boolean(moves.boards_rest) },
+    idle: !rounds(state).some((r) => r.round === moves.round),
+  };
+}

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  boardStatus, boardToEnter, currentRound, isRoundDone, nextRound, roundBoards, unsent, withResult,
+  boardStatus, boardToEnter, currentRound, isRoundDone, movesAfter, nextRound, roundBoards, unsent, withResult,
 } from "../js/table.js";
 
 const STATE = {
@@ -87,4 +87,67 @@ test("a board the director gave an adjusted score is done: the table moves on", 
   assert.equal(boardStatus(adjusted, [], 2, 5).status, "adjusted");
   assert.equal(isRoundDone(adjusted, [], 2), true);
   assert.equal(currentRound(adjusted, []), 3);
+});
+
+// Table 2 of a 3-table Howell's first three rounds (as `traveller movement howell --tables 3`
+// seats it), and table 1 of a 3-table Mitchell with a half table (pair 6 missing: its
+// opponents sit out, and table 1 is empty in round 2).
+const seat = (table, direction) => ({ table, direction });
+const HOWELL = {
+  table: 2,
+  schedule: [
+    { round: 1, ns_pair: 3, ew_pair: 4, boards: [3, 4], ew_next_table: 1, boards_next_table: null,
+      moves: { round: 2, ns: seat(3, "EW"), ew: seat(1, "NS"), boards_rest: true } },
+    { round: 2, ns_pair: 5, ew_pair: 2, boards: [7, 8], ew_next_table: 3, boards_next_table: 2,
+      moves: { round: 3, ns: seat(2, "EW"), ew: seat(3, "NS"), boards_rest: false } },
+    { round: 3, ns_pair: 1, ew_pair: 4, boards: [7, 8], ew_next_table: null, boards_next_table: null,
+      moves: null },
+  ],
+};
+const SIT_OUT = {
+  table: 1,
+  schedule: [
+    { round: 1, ns_pair: 1, ew_pair: 4, boards: [1, 2], ew_next_table: 2, boards_next_table: 3,
+      moves: { round: 2, ns: null, ew: seat(2, "EW"), boards_rest: false } },
+    { round: 3, ns_pair: 1, ew_pair: 5, boards: [5, 6], ew_next_table: null, boards_next_table: null,
+      moves: null },
+  ],
+};
+
+test("a Howell's pairs are told their next table and direction; unplayed boards rest", () => {
+  const after = movesAfter(HOWELL, 1);
+  assert.equal(after.round, 2);
+  assert.deepEqual(after.ns, { pair: 3, direction: "NS", action: "go", table: 3, to: "EW" });
+  assert.deepEqual(after.ew, { pair: 4, direction: "EW", action: "go", table: 1, to: "NS" });
+  assert.deepEqual(after.boards, { table: null, rest: true });
+  assert.equal(after.idle, false);
+  // Boards that stay at this table need no line.
+  assert.deepEqual(movesAfter(HOWELL, 2).boards, { table: null, rest: false });
+});
+
+test("a pair that changes direction at the same table is told so", () => {
+  assert.deepEqual(movesAfter(HOWELL, 2).ns, { pair: 5, direction: "NS", action: "switch", table: 2, to: "EW" });
+});
+
+test("after the last round, or for a round not played here, there are no moves", () => {
+  assert.equal(movesAfter(HOWELL, 3), null);
+  assert.equal(movesAfter(HOWELL, 4), null);
+});
+
+test("a half table: the pair without a table sits out, and this table is empty next round", () => {
+  const after = movesAfter(SIT_OUT, 1);
+  assert.deepEqual(after.ns, { pair: 1, direction: "NS", action: "sit_out" });
+  assert.deepEqual(after.ew, { pair: 4, direction: "EW", action: "go", table: 2, to: "EW" });
+  assert.deepEqual(after.boards, { table: 3, rest: false });
+  assert.equal(after.round, 2);
+  assert.equal(after.idle, true);
+  assert.equal(nextRound(SIT_OUT, 1), 3, "the table's own next round");
+});
+
+test("a state without moves falls back to the Mitchell: North-South stays, East-West moves", () => {
+  const after = movesAfter(STATE, 1);
+  assert.deepEqual(after.ns, { pair: 3, direction: "NS", action: "stay", table: 3, to: "NS" });
+  assert.deepEqual(after.ew, { pair: 10, direction: "EW", action: "go", table: 4, to: "EW" });
+  assert.deepEqual(after.boards, { table: 2, rest: false });
+  assert.equal(movesAfter(STATE, 3), null);
 });
