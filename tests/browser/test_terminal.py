@@ -1,7 +1,7 @@
 """The table terminal in a real browser against a real `traveller serve`.
 
-Fixtures `server` and `browser` come from tests/browser/conftest.py. Each test uses its own table
-of the shared event, so the tests do not depend on each other's order.
+Fixtures `server` and `browser` come from tests/browser/conftest.py. Each test enters results at
+its own table of the shared event, so the tests do not depend on each other's order.
 """
 
 from __future__ import annotations
@@ -147,6 +147,40 @@ def test_a_round_finished_offline_moves_on_to_the_next_round_from_the_schedule(
     context.set_offline(False)
     expect(page.get_by_test_id("unsent")).to_have_text("0")
     assert len(stored_results(server.db_path, table["table"])) == 3
+
+
+def test_a_tablet_offline_for_a_whole_round_keeps_its_outbox_through_a_closed_tab(
+        server, browser, contexts):
+    # Table 5's tablet; the phone of the pad test below only looks at this table's pad.
+    table = server.tables[4]
+    context, page = open_table(browser, contexts, table["url"], TABLET)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    wait_for_saved_state(page)
+
+    context.set_offline(True)
+    expect(page.get_by_test_id("connection")).to_have_attribute("data-state", "offline")
+    for _ in range(page.locator('[data-testid^="board-"][data-status="open"]').count()):
+        enter(page, "level-2", "strain-S", "declarer-N", "result-eq")
+    expect(page.get_by_test_id("round-complete")).to_be_visible()
+    expect(page.get_by_test_id("move-ew")).to_have_attribute("data-action", "go")
+    expect(page.get_by_test_id("unsent")).to_have_text("3")
+
+    # The players close the tab, still without the network, and open the table link again.
+    page.close()
+    page = context.new_page()
+    page.goto(table["url"])
+    expect(page.get_by_test_id("connection")).to_have_attribute("data-state", "offline")
+    expect(page.get_by_test_id("unsent")).to_have_text("3")
+    expect(page.get_by_test_id("round")).to_contain_text("2 / ")
+    enter(page, "passout")
+    expect(page.get_by_test_id("unsent")).to_have_text("4")
+    assert stored_results(server.db_path, table["table"]) == []
+
+    context.set_offline(False)
+    expect(page.get_by_test_id("connection")).to_have_attribute("data-state", "online")
+    expect(page.get_by_test_id("unsent")).to_have_text("0")
+    rows = stored_results(server.db_path, table["table"])
+    assert [contract for _, _, contract, *_ in rows].count("2S") == 3 and len(rows) == 4
 
 
 def test_the_pad_fits_a_phone_and_offers_only_possible_results(server, browser, contexts):

@@ -1,4 +1,5 @@
-"""After a board, the round clock's warnings and calling the director, in a real browser.
+"""After a board, the round clock's warnings and calling the director, in a real browser, on
+phones and tablets.
 
 Fixtures `server` (the 6-table demo Mitchell: boards move down a table each round, so table 6
 plays boards 1-3 in round 2 after table 1 played them in round 1) and `browser` come from
@@ -144,11 +145,41 @@ def test_a_table_calls_the_director_and_reads_the_answer_even_after_calling_offl
     assert reasons == ["Revoke", "The board has 14 cards", f"Correction of board {board}"]
 
 
-def test_the_round_clock_counts_down_then_warns_at_10_5_and_0_minutes(server, browser, contexts):
+def test_a_tablet_calls_the_director_in_polish_and_reads_the_answer(server, browser, contexts):
+    table = server.tables[4]
+    _, page = open_table(browser, contexts, table["url"], TABLET, locale="pl-PL")
+    page.get_by_test_id("call-director").click()
+    picker = page.get_by_test_id("call-picker")
+    expect(picker).to_contain_text("Dlaczego wzywacie sędziego?")
+    picker.get_by_test_id("reason-claim").click()
+    picker.get_by_test_id("call-send").click()
+    item = page.get_by_test_id("call-item")
+    expect(item).to_have_attribute("data-state", "waiting")
+    expect(item).to_contain_text("Sędzia wezwany")
+
+    console = director(browser, contexts, server.base_url)
+    form = console.locator("form.alert.call", has_text="Zgłoszenie lew")
+    expect(form).to_be_visible()
+    token = form.locator("input[name=csrf_token]").get_attribute("value")
+    answered = console.request.post(server.base_url + form.get_attribute("action"),
+                                    form={"csrf_token": token, "answer": "Zgłoszenie przyjęte"})
+    assert answered.ok, answered.text()
+    expect(page.get_by_test_id("call-answer")).to_have_text("Sędzia: Zgłoszenie przyjęte")
+    expect(item).to_have_attribute("data-state", "answered")
+    page.get_by_test_id("call-dismiss").click()
+    expect(page.get_by_test_id("call-item")).to_have_count(0)
+    assert calls(server.db_path)[-1] == (table["table"], "Zgłoszenie lew", "Zgłoszenie przyjęte")
+
+
+def test_the_round_clock_counts_down_then_warns_at_10_5_and_0_minutes_on_a_tablet_and_a_phone(
+        server, browser, contexts):
     _, page = open_table(browser, contexts, server.tables[2]["url"], TABLET)
+    # Another table follows the same clock on a phone, in Polish.
+    _, phone = open_table(browser, contexts, server.tables[3]["url"], PHONE, locale="pl-PL")
     console = director(browser, contexts, server.base_url)
     console.get_by_test_id("start-clock").click()
     expect(page.get_by_test_id("clock")).to_have_text(re.compile(r"^\d+:\d\d$"))
+    expect(phone.get_by_test_id("clock")).to_have_text(re.compile(r"^\d+:\d\d$"))
     expect(page.get_by_test_id("clock-warning")).to_have_count(0)
 
     def extend(minutes: int) -> None:
@@ -161,13 +192,17 @@ def test_the_round_clock_counts_down_then_warns_at_10_5_and_0_minutes(server, br
     minutes_left = int(remaining.split(":")[0])
     extend(-(minutes_left - 8))  # about 8 minutes left
     warning = page.get_by_test_id("clock-warning")
+    phone_warning = phone.get_by_test_id("clock-warning")
     expect(warning).to_have_attribute("data-minutes", "10")
     expect(warning).to_contain_text("minutes left in this round")
+    expect(phone_warning).to_have_text(re.compile("Do końca rundy zostało 10 minut"))
     warning.get_by_test_id("clock-warning-dismiss").click()
     expect(warning).to_have_count(0)
 
     extend(-4)  # about 4 minutes left
     expect(warning).to_have_attribute("data-minutes", "5")
+    expect(phone_warning).to_have_attribute("data-minutes", "5")
+    expect(phone_warning).to_contain_text("zostało 5 minut")
     extend(-6)  # past the deadline
     expect(warning).to_have_attribute("data-minutes", "0")
     expect(warning).to_contain_text("Time is up")
@@ -175,3 +210,6 @@ def test_the_round_clock_counts_down_then_warns_at_10_5_and_0_minutes(server, br
     expect(page.get_by_test_id("clock")).to_have_text(re.compile(r"^\d+ min late$"))
     color = page.get_by_test_id("clock").evaluate("e => getComputedStyle(e).backgroundColor")
     assert color == "rgb(179, 0, 27)"
+    expect(phone_warning).to_contain_text("Czas rundy minął")
+    expect(phone.get_by_test_id("clock")).to_have_text(re.compile(r"^\d+ min spóźnienia$"))
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

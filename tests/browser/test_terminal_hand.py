@@ -1,5 +1,6 @@
 """Issue 5 item 3: after a board, a table whose director loaded hand records sees the board's
-hands with its traveller (never before it has played the board), readable on a 360 px phone.
+hands with its traveller (never before it has played the board), readable on a 360 px phone
+and on a tablet.
 
 Fixtures `server` (the 6-table demo Mitchell: table 6 plays table 1's round-1 boards in round
 2) and `browser` come from tests/browser/conftest.py; the screenshot goes to docs/screenshots/.
@@ -7,9 +8,12 @@ Fixtures `server` (the 6-table demo Mitchell: table 6 plays table 1's round-1 bo
 
 from __future__ import annotations
 
+import uuid
+
+import socketio
 from playwright.sync_api import expect
 
-from tests.browser.pages import PHONE, SHOTS, enter, open_table
+from tests.browser.pages import PHONE, SHOTS, TABLET, enter, open_table
 from tests.browser.test_terminal_extras import boards_on_screen, director
 
 # West is void in hearts; East and West hold eight-card suits, the widest lines a hand can need.
@@ -68,3 +72,63 @@ def test_after_a_board_the_table_sees_the_hands_on_a_phone(server, browser, cont
     expect(one.get_by_test_id("hand-N")).to_contain_text("♠A D 10 9 4")
     expect(one.get_by_test_id("hand-N")).to_contain_text("Północ")
     one.get_by_test_id("language").select_option("en")
+
+
+def submit(base_url: str, token: str, *results: tuple[int, str, str, int]) -> None:
+    """Another table's results, sent as its terminal sends them."""
+    client = socketio.Client(reconnection=False)
+    client.connect(base_url, namespaces=["/table"], auth={"token": token},
+                   transports=["websocket"], wait_timeout=10)
+    try:
+        for board, contract, declarer, tricks in results:
+            ack = client.call("submit_result", {
+                "op_id": str(uuid.uuid4()), "board": board, "contract": contract,
+                "declarer": declarer, "tricks": tricks}, namespace="/table", timeout=10)
+            assert ack["ok"], ack
+    finally:
+        client.disconnect()
+
+
+def test_after_a_board_a_tablet_sees_the_traveller_and_hands_in_indonesian(
+        server, browser, contexts):
+    from server.setup import import_deals
+    from server.store import Store
+
+    # Table 2 has played its round 1 (boards 4-6); table 3 has played board 7, which table 2
+    # plays in round 2. The director has loaded board 7's hands.
+    two, three = server.tables[1], server.tables[2]
+    submit(server.base_url, two["token"], *((board, "PASS", "N", 0) for board in (4, 5, 6)))
+    submit(server.base_url, three["token"], (7, "4S", "N", 10))
+    store = Store.open(server.db_path)
+    try:
+        import_deals(store, f'[Board "7"]\n[Deal "{DEAL}"]\n'.encode(), "hands.pbn", "director")
+    finally:
+        store.close()
+
+    _, page = open_table(browser, contexts, two["url"], TABLET, locale="id-ID")
+    expect(page.get_by_test_id("round")).to_contain_text("2 / ")
+    expect(page.get_by_test_id("traveller-7")).to_have_count(0)
+    page.get_by_test_id("board-7").click()
+    enter(page, "level-3", "strain-N", "declarer-S", "result-eq")
+    page.get_by_test_id("traveller-7").click()
+
+    # Best North-South score first: table 3's 4♠ (620), then this table's 3NT (600).
+    lines = page.get_by_test_id("traveller").get_by_test_id("traveller-line")
+    expect(lines).to_have_count(2)
+    expect(lines.nth(1)).to_have_attribute("data-this-table", "true")
+    own = page.get_by_test_id("traveller-own")
+    expect(own).to_contain_text("Utara-Selatan: 0 dari 2 MP, 0%")
+    expect(own).to_contain_text("Timur-Barat: 2 dari 2 MP, 100%")
+    # Board 7: South deals, both sides vulnerable.
+    hand = page.get_by_test_id("hand")
+    expect(hand).to_have_attribute("data-dealer", "S")
+    expect(hand).to_have_attribute("data-vulnerability", "Both")
+    expect(page.get_by_test_id("hand-N")).to_contain_text("Utara")
+    expect(page.get_by_test_id("hand-E")).to_contain_text("♥A Q J 9 8 7 6 2")
+    expect(page.get_by_test_id("hand-W")).to_contain_text("♥—")
+    assert page.evaluate("document.documentElement.scrollWidth") <= TABLET["width"]
+    boxes = {seat: page.get_by_test_id(f"hand-{seat}").bounding_box() for seat in "NESW"}
+    north, east, south, west = (boxes[s] for s in "NESW")
+    assert north["y"] + north["height"] <= min(west["y"], east["y"])  # type: ignore[index]
+    assert max(west["y"] + west["height"], east["y"] + east["height"]) <= south["y"]  # type: ignore[index]
+    assert west["x"] + west["width"] <= east["x"]  # type: ignore[index]

@@ -1,4 +1,5 @@
-"""The terminal in English, Indonesian and Polish, with the opening lead and tricks taken.
+"""The terminal in English, Indonesian and Polish, with the opening lead and tricks taken, and
+a result corrected before East-West confirms it (after that, only the director corrects it).
 
 Each test uses its own table of this module's demo event (lead "optional"). The tests also
 take the README's screenshots into docs/screenshots/.
@@ -10,6 +11,7 @@ import re
 import sqlite3
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.pages import PHONE, SHOTS, TABLET, open_table
@@ -115,3 +117,40 @@ def test_an_indonesian_tablet_defaults_to_indonesian_and_works_offline(server, b
     expect(page.locator('[data-status="scored"]')).to_have_count(2)
     expect(page.locator('[data-status="scored"]').first).to_contain_text("Tercatat")
     assert [row[0] for row in stored(server.db_path, table["table"])] == ["PASS", "3NXX"]
+
+
+@pytest.mark.parametrize(("viewport", "locale", "index", "back", "correction"), [
+    (PHONE, "id-ID", 3, "Kembali / Koreksi", "Koreksi papan {board}"),
+    (TABLET, "pl-PL", 4, "Wróć / Popraw", "Poprawka rozdania {board}"),
+], ids=["phone-id", "tablet-pl"])
+def test_a_result_is_corrected_before_east_west_confirms_then_only_through_the_director(
+        server, browser, contexts, viewport, locale, index, back, correction):
+    table = server.tables[index]
+    _, page = open_table(browser, contexts, table["url"], viewport, locale=locale)
+    first = page.locator('[data-testid^="board-"][data-status="open"]').first
+    board = int(first.get_attribute("data-testid").split("-")[1])
+    tap(page, "level-4", "strain-H", "declarer-S", "result-plus-1", "enter")
+
+    # East-West reads the score large on the same device: 4♥+1 is 450, or 650 vulnerable.
+    score = page.get_by_test_id("confirm-screen").locator(".big-score")
+    expect(score).to_have_text(re.compile(r"^NS \+[46]50$"))
+    assert float(score.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 32
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+
+    # Not what was played: back to the pad, which still holds the entry; only the result changes.
+    expect(page.get_by_test_id("correct")).to_have_text(back)
+    tap(page, "correct")
+    expect(page.get_by_test_id("confirm-screen")).to_have_count(0)
+    expect(page.get_by_test_id("level-4")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_test_id("result-plus-1")).to_have_attribute("aria-pressed", "true")
+    tap(page, "result-eq", "enter")
+    expect(score).to_have_text(re.compile(r"^NS \+[46]20$"))
+    tap(page, "confirm")
+    expect(page.get_by_test_id(f"board-{board}")).to_have_attribute("data-status", "scored")
+    assert stored(server.db_path, table["table"]) == [("4H", "S", 10, None)]
+
+    # Once confirmed, only the director changes it: the table asks for a correction.
+    page.get_by_test_id(f"correction-{board}").click()
+    call = page.get_by_test_id("call-item")
+    expect(call).to_contain_text(correction.format(board=board))
+    expect(call).to_have_attribute("data-state", "waiting")

@@ -1,5 +1,6 @@
 """Players at the table (issue 5 item 2) in a real browser: the director imports the list,
-a table at phone size enters its four player numbers at round 1 and sees the names, a mixed
+a table enters its four player numbers at round 1 and sees the names (on a phone in English,
+on a tablet in Indonesian), a mixed
 event warns when the woman does not sit North or West (K6.2), and a late start (K11.3) is
 ruled on the console.
 
@@ -13,9 +14,10 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser.pages import PHONE
+from tests.browser.pages import PHONE, TABLET, open_table
 from tests.conftest import PASSWORD
 
 CSV = ("id,name,gender,club\n"
@@ -58,29 +60,38 @@ def type_seats(page: Page, north: str, south: str, east: str, west: str) -> None
         page.get_by_test_id(f"player-{seat}").fill(number)
 
 
-def test_four_player_numbers_at_round_1_on_a_phone(server, browser, contexts, tmp_path) -> None:
+@pytest.mark.parametrize(("viewport", "locale", "index", "seats", "names", "not_listed"), [
+    (PHONE, "en-US", 0, ("101", "102", "103", "999"),
+     ("Ann North", "Bob South", "Cid East"), "Not on the list"),
+    (TABLET, "id-ID", 3, ("201", "202", "204", "999"),
+     ("Eve Nord", "Fay Sud", "Hal West"), "Tidak ada di daftar"),
+], ids=["phone-en", "tablet-id"])
+def test_four_player_numbers_at_round_1(server, browser, contexts, tmp_path, viewport, locale,
+                                        index, seats, names, not_listed) -> None:
     console = director(browser, contexts, server.base_url)
     import_list(console, server.base_url, tmp_path)
 
-    page = open_phone(browser, contexts, server.tables[0]["url"])
+    _, page = open_table(browser, contexts, server.tables[index]["url"], viewport, locale)
     expect(page.get_by_test_id("players-form")).to_be_visible()
-    type_seats(page, "101", "102", "103", "999")
-    expect(page.get_by_test_id("player-name-north")).to_have_text("Ann North")
-    expect(page.get_by_test_id("player-name-east")).to_have_text("Cid East")
+    type_seats(page, *seats)
+    north, south, east = names
+    expect(page.get_by_test_id("player-name-north")).to_have_text(north)
+    expect(page.get_by_test_id("player-name-east")).to_have_text(east)
     # A number not on the list is accepted: the scorer names it later.
-    expect(page.get_by_test_id("player-name-west")).to_contain_text("Not on the list")
+    expect(page.get_by_test_id("player-name-west")).to_contain_text(not_listed)
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     page.get_by_test_id("players-save").click()
     expect(page.get_by_test_id("players-form")).to_have_count(0)
-    expect(page.get_by_test_id("ns-names")).to_have_text("Ann North – Bob South")
-    expect(page.get_by_test_id("ew-names")).to_have_text("Cid East – #999")
-    expect(page.get_by_test_id("board-1")).to_be_visible()
+    expect(page.get_by_test_id("ns-names")).to_have_text(f"{north} – {south}")
+    expect(page.get_by_test_id("ew-names")).to_have_text(f"{east} – #999")
+    expect(page.locator('[data-testid^="board-"]').first).to_be_visible()
     expect(page.get_by_test_id("unsent")).to_have_text("0")
     # Stored on the server, and shown after a reload.
     page.reload()
-    expect(page.get_by_test_id("ns-names")).to_have_text("Ann North – Bob South")
+    expect(page.get_by_test_id("ns-names")).to_have_text(f"{north} – {south}")
     expect(page.get_by_test_id("players-form")).to_have_count(0)
     console.goto(server.base_url + "/director/players/")
-    expect(console.get_by_test_id("seated-pairs")).to_contain_text("Ann North – Bob South")
+    expect(console.get_by_test_id("seated-pairs")).to_contain_text(f"{north} – {south}")
 
 
 def test_k6_2_mixed_event_warns_on_the_terminal(server, browser, contexts, tmp_path) -> None:

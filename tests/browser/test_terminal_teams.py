@@ -233,13 +233,16 @@ def test_kd1_both_rooms_play_a_match_and_both_captains_confirm_on_phones(
     expect(closed_room.get_by_test_id("lineup-form")).to_have_attribute("data-round", "2")
 
 
-def test_k12_1_time_up_locks_the_boards_not_started_on_tablets(
+def test_k12_1_time_up_locks_the_boards_not_started_on_tablets_and_a_phone(
         teams_server, browser, contexts) -> None:
     console = director(browser, contexts, teams_server.base_url)
     _, open_room = open_table(browser, contexts, table_url(teams_server, "O")["url"], TABLET)
     closed_context, closed_room = open_table(browser, contexts,
                                              table_url(teams_server, "C")["url"], TABLET)
-    for page in (open_room, closed_room):
+    # Match 2's open room follows on a phone, in Polish, without a board played yet.
+    _, phone = open_table(browser, contexts, table_url(teams_server, "O", 2)["url"], PHONE,
+                          locale="pl-PL")
+    for page in (open_room, closed_room, phone):
         page.get_by_test_id("lineup-skip").click()
     enter(open_room, "level-2", "strain-H", "declarer-S", "result-plus-1")
     # The open room's board 1 reaches the closed room's terminal (pushed after the ack)...
@@ -273,6 +276,14 @@ def test_k12_1_time_up_locks_the_boards_not_started_on_tablets(
         expect(open_room.get_by_test_id(f"board-{board}")).to_have_attribute(
             "data-status", "locked", timeout=15_000)
     expect(open_room.get_by_test_id("locked-reason-3")).to_contain_text("K12.1")
+    # On the phone the first board is the one on the table when time ran out: played out.
+    rows = phone.locator('[data-testid^="board-"]')
+    expect(rows.nth(1)).to_have_attribute("data-status", "locked", timeout=15_000)
+    expect(rows.nth(0)).to_have_attribute("data-status", "open")
+    second = rows.nth(1).get_attribute("data-testid").split("-")[1]
+    expect(phone.get_by_test_id(f"locked-reason-{second}")).to_contain_text(
+        "Czas minął przed rozpoczęciem tego rozdania (K12.1)")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     expect(open_room.get_by_test_id("board-2")).to_have_attribute("data-status", "open")
     expect(open_room.get_by_test_id("teams-to-play")).to_have_text("1 board to play in this room")
     enter(open_room, "passout")
@@ -341,13 +352,21 @@ def test_d2_1_required_rosters_and_d2_2_refuse_a_line_up_on_a_phone(
         process.stop()
 
 
-def test_a_swiss_table_waits_for_the_next_round_pairing(tmp_path, browser, contexts) -> None:
+def test_d8_2_a_line_up_on_a_tablet_then_a_swiss_table_waits_for_the_next_pairing(
+        tmp_path, browser, contexts) -> None:
     process = teams_event(tmp_path, preset=REPO / "seeds" / "gabsi-swiss-teams.toml",
                           boards_per_round=2)
     try:
         _, page = open_table(browser, contexts, table_url(process, "C")["url"], TABLET)
         expect(page.get_by_test_id("round")).to_have_text("1 / 6")
-        page.get_by_test_id("lineup-skip").click()
+        # D8.2: the line-up on the tablet; Surabaya (away) sits North-South in the closed room.
+        expect(page.get_by_test_id("teams-ns")).to_have_text("Surabaya")
+        line_up(page, "201", "202", "101", "102")
+        expect(page.get_by_test_id("player-name-east")).to_have_text("Jakarta 1")
+        expect(page.get_by_test_id("lineup-roster")).to_have_count(0)
+        page.get_by_test_id("lineup-save").click()
+        expect(page.get_by_test_id("lineup-form")).to_have_count(0)
+        expect(page.get_by_test_id("ns-names")).to_have_text("Surabaya 1 – Surabaya 2")
         open_room = connect(process, "O")
         try:
             for board in (1, 2):
