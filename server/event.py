@@ -59,7 +59,8 @@ class Schedule:
 
 
 def build_schedule(kind: str, *, tables: int, boards_per_round: int, rounds: int | None,
-                   sections: int = 1) -> Schedule:
+                   sections: int = 1, even: str | None = None,
+                   half_table: str | None = None) -> Schedule:
     """Build the movement and its seating rows; raises MovementError on impossible options.
 
     Creating an event and growing it before round 1 both come through here, so a regrown event
@@ -69,7 +70,8 @@ def build_schedule(kind: str, *, tables: int, boards_per_round: int, rounds: int
     if sections > 1:
         # Several sections play the same boards (K4.2's pools), each a movement of its own.
         options["sections"] = sections
-    movement = build_movement(kind, **options)
+    extra = {"even": even, "half_table": half_table}
+    movement = build_movement(kind, **options, **{k: v for k, v in extra.items() if v})
     seated = sorted({(s.section, s.table) for r in movement.rounds for s in r.seatings})
     rows = []
     for rnd in movement.rounds:
@@ -88,7 +90,8 @@ def build_schedule(kind: str, *, tables: int, boards_per_round: int, rounds: int
                 }
             )
     setting = {"kind": movement.kind, "tables": tables, "boards_per_round": boards_per_round,
-               "rounds": len(movement.rounds), "rounds_asked": rounds}
+               "rounds": len(movement.rounds), "rounds_asked": rounds,
+               **{k: v for k, v in extra.items() if v}}
     return Schedule(movement, seated, rows, setting)
 
 
@@ -178,7 +181,8 @@ def create_event(
         schedule = build_schedule(preset.movement, tables=tables or preset.tables,
                                   boards_per_round=boards_per_round or preset.boards_per_round,
                                   rounds=rounds or preset.rounds,
-                                  sections=sections or preset.sections)
+                                  sections=sections or preset.sections,
+                                  even=preset.even, half_table=preset.half_table)
         sections_list = list(schedule.movement.sections)
     path = Path(path)
     store = Store.create(path)

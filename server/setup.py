@@ -221,9 +221,15 @@ def change_settings(store: Store, form: Mapping[str, Any], actor: str,
             if is_teams(store):
                 schedule = _team_schedule(store, shape, now)
             else:
+                kept = store.setting("movement", {}) or {}
+                same_kind = kept.get("kind") == shape["movement"]
                 schedule = build_schedule(shape["movement"], tables=shape["tables"],
                                           boards_per_round=shape["boards_per_round"],
-                                          rounds=shape["rounds"], sections=shape["sections"])
+                                          rounds=shape["rounds"], sections=shape["sections"],
+                                          # A relay or a half table stays as the event had it.
+                                          even=kept.get("even") if same_kind else None,
+                                          half_table=kept.get("half_table") if same_kind
+                                          else None)
         except (MovementError, TypeError, ValueError) as exc:
             raise TravellerError("bad_movement", f"that movement cannot be built: {exc}",
                                  400) from None

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..movements import EvenTables, HalfTable, MovementError
 from ..scoring import find_chain, find_scale
 
 
@@ -35,6 +36,10 @@ class Preset:
     """Rounds to play; None plays the movement's full length (a Mitchell: one per table)."""
     sections: int = 1
     """Sections playing the same boards, each with `tables` tables (A, B, C...)."""
+    even: str | None = None
+    """A Mitchell with an even number of tables: "skip" (the default) or "relay"."""
+    half_table: str | None = None
+    """One pair short: "sit-out" (its opponents sit out in turn) or "phantom"."""
     scoring: str = "mp"
     """Scoring method: "mp" (matchpoints, K17.3) for pairs; "imps" (team matches, IMPs turned
     into VPs) for teams."""
@@ -84,7 +89,8 @@ class Preset:
 _SCHEMA: dict[str, dict[str, type | tuple[type, ...]]] = {
     "event": {"name": str, "kind": str, "rules": list, "source": str},
     "movement": {"kind": str, "tables": int, "boards_per_round": int, "rounds": int,
-                 "sections": int, "teams": int, "segments": int, "double": bool},
+                 "sections": int, "teams": int, "segments": int, "double": bool, "even": str,
+                 "half_table": str},
     "scoring": {"method": str, "vp_scale": str, "tiebreak": str},
     "clock": {"minutes": (int, float), "per_boards": int},
     "entry": {"lead": str, "mini_bridge": bool, "show_traveller": bool, "mixed": bool,
@@ -172,6 +178,12 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
             find_chain(scoring.get("tiebreak", "k17.1"))
         except ValueError as exc:
             problems.append(f"[scoring] tiebreak: {exc}")
+    for key, parse in (("even", EvenTables.parse), ("half_table", HalfTable.parse)):
+        if key in movement:
+            try:
+                parse(movement[key])
+            except MovementError as exc:
+                problems.append(f"[movement] {key}: {exc}")
     for key, low in (("tables", 1), ("boards_per_round", 1), ("rounds", 1), ("sections", 1)):
         if key in movement and movement[key] < low:
             problems.append(f"[movement] {key}: must be at least {low}")
@@ -190,6 +202,8 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
         boards_per_round=movement.get("boards_per_round", 3),
         rounds=movement.get("rounds"),
         sections=movement.get("sections", 1),
+        even=movement.get("even"),
+        half_table=movement.get("half_table"),
         scoring=method,
         clock_minutes=float(clock.get("minutes", 8)),
         clock_per_boards=clock.get("per_boards", 1),
