@@ -30,11 +30,13 @@ from .play import (
 )
 from .store import Store, TableRow
 from .store import ew as sql
+from .texts import N_, Message, english, message
 
 REASONS = ("contract", "declarer", "tricks", "lead", "other")
 """What East-West may say is wrong with an entry; the terminals translate them."""
-REASON_WORDS = {"contract": "the contract", "declarer": "the declarer",
-                "tricks": "the number of tricks", "lead": "the opening lead", "other": "other"}
+REASON_WORDS = {"contract": N_("the contract"), "declarer": N_("the declarer"),
+                "tricks": N_("the number of tricks"), "lead": N_("the opening lead"),
+                "other": N_("other")}
 _OP_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
 
@@ -213,8 +215,7 @@ def reject(store: Store, table: TableRow, payload: Any, now_ms: int) -> dict[str
         if call:
             here = current_round(store.seatings(table.section, table.number),
                                  store.scored_boards(db, table.section, table.number))
-            text = (f"board {entry.board}: East-West do not agree with North-South's entry "
-                    f"({REASON_WORDS[reason]})" + (f": {note.strip()}" if note.strip() else ""))
+            text = english(call_message(entry.board, reason, note.strip() or None))
             call_id = store.insert_call(db, {
                 "op_id": f"{op_id}-director", "section": table.section,
                 "table_number": table.number, "round": here.round if here else None,
@@ -226,6 +227,29 @@ def reject(store: Store, table: TableRow, payload: Any, now_ms: int) -> dict[str
             note=note.strip() or None, call_id=call_id, actor=ew_actor(table), at_ms=now_ms),
             entry)
     return ok_body(board=entry.board, entry=entry.op_id, duplicate=False, call_id=call_id)
+
+
+def call_message(board: int, reason: str, note: str | None) -> Message:
+    """The director call East-West makes with its answer: the board, what is wrong, the note."""
+    if note:
+        return message(N_("board %(board)s: East-West do not agree with North-South's entry "
+                          "(%(reason)s): %(note)s"), board=board,
+                       reason=message(REASON_WORDS[reason]), note=note)
+    return message(N_("board %(board)s: East-West do not agree with North-South's entry "
+                      "(%(reason)s)"), board=board, reason=message(REASON_WORDS[reason]))
+
+
+def call_messages(store: Store, calls: list[dict[str, Any]]) -> dict[int, Message]:
+    """The director calls of `calls` East-West made, by call id, worded from its answers (a
+    call whose stored text was cut short to fit is left as it is)."""
+    out: dict[int, Message] = {}
+    texts = {c["id"]: c["reason"] for c in calls}
+    for decision, board in sql.called(store):
+        if decision.call_id in texts and decision.reason in REASON_WORDS:
+            said = call_message(board, decision.reason, decision.note)
+            if english(said) == texts[decision.call_id]:
+                out[decision.call_id] = said
+    return out
 
 
 def waiting(store: Store, section: str | None = None,

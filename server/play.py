@@ -19,6 +19,7 @@ from .players import state_players
 from .scoring import matchpoints
 from .store import ResultRow, SeatingRow, Store, TableRow
 from .store import setup as setup_sql
+from .texts import N_, Message, english, message
 
 _OP_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
@@ -494,12 +495,18 @@ def alerts(store: Store, rows: list[dict[str, Any]], calls: list[dict[str, Any]]
            now_ms: int) -> list[dict[str, Any]]:
     """One queue, oldest first: director calls, tables late, terminals offline, print jobs that
     failed. An alert leaves the queue when the director acknowledges it (a call: when it is
-    answered)."""
+    answered). Each says what is wrong in English (`text`) and as a message the console
+    translates (`text_key`, `values`); a call says what the table typed, a call East-West
+    made with its answer is worded from that answer."""
+    from . import ew
+
     acked = store.alert_acks()
+    worded = ew.call_messages(store, calls) if calls else {}
     queue = [
         {"key": f"call:{c['id']}", "kind": "call", "section": c["section"],
          "table": c["table_number"], "round": c["round"], "since_ms": c["called_ms"],
          "text": c["reason"], "call_id": c["id"]}
+        | (_worded(worded[c["id"]]) if c["id"] in worded else {})
         for c in calls
     ]
     latest = store.clock()
@@ -512,28 +519,41 @@ def alerts(store: Store, rows: list[dict[str, Any]], calls: list[dict[str, Any]]
             queue.append(where | {
                 "key": f"late:{row['section']}:{row['table']}:{row['round']}", "kind": "late",
                 "since_ms": now_ms + clock["remaining_ms"],
-                "text": f"{row['late_minutes']} min over time, {left} board(s) to play"})
+                **_worded(message(N_("%(minutes)s min over time, %(boards)s board(s) to play"),
+                                  minutes=row["late_minutes"], boards=left))})
         since = row["offline_since_ms"]
         if (since is not None and now_ms - since > OFFLINE_ALERT_MS and not row["finished"]
                 and latest is not None and latest.running):
             queue.append(where | {
                 "key": f"offline:{row['section']}:{row['table']}:{since}", "kind": "offline",
-                "since_ms": since, "text": "terminal offline"})
+                "since_ms": since, **_worded(message(N_("terminal offline")))})
     from .store import conflicts
 
     for c in conflicts.conflicts(store):
         queue.append({
             "key": f"conflict:{c['id']}", "kind": "conflict", "section": c["section"],
             "table": c["table_number"], "round": c["round"], "since_ms": c["at_ms"],
-            "text": f"board {c['board']}: a second entry {c['contract']} "
-                    f"{c['declarer'] or ''} ({c['ns_score']:+d}) differs from the stored "
-                    f"{c['stored_contract']} {c['stored_declarer'] or ''} "
-                    f"({c['stored_ns_score']:+d})", "board": c["board"]})
+            **_worded(message(
+                N_("board %(board)s: a second entry %(contract)s %(declarer)s (%(score)s) "
+                   "differs from the stored %(stored_contract)s %(stored_declarer)s "
+                   "(%(stored_score)s)"),
+                board=c["board"], contract=c["contract"], declarer=c["declarer"] or "",
+                score=f"{c['ns_score']:+d}", stored_contract=c["stored_contract"],
+                stored_declarer=c["stored_declarer"] or "",
+                stored_score=f"{c['stored_ns_score']:+d}")),
+            "board": c["board"]})
     for job in printer_failures(store):
         queue.append({"key": f"printer:{job['id']}", "kind": "printer", "section": None,
                       "table": None, "round": None, "since_ms": job["done_ms"] or 0,
-                      "text": f"printer: {job['document']} not printed ({job['error']})"})
+                      **_worded(message(N_("printer: %(document)s not printed (%(error)s)"),
+                                        document=message(job["document"]),
+                                        error=job["error"]))})
     return sorted((a for a in queue if a["key"] not in acked), key=lambda a: a["since_ms"])
+
+
+def _worded(text: Message) -> dict[str, Any]:
+    """An alert's text: in English, and as the message the console translates."""
+    return {"text": english(text), "text_key": text["text_key"], "values": text["values"]}
 
 
 def printer_failures(store: Store) -> list[dict[str, Any]]:

@@ -41,6 +41,7 @@ from .play import table_url
 from .players import pair_names
 from .store import SeatingRow, Store
 from .store import printing as sql
+from .texts import N_, Message, english, message
 
 log = logging.getLogger(__name__)
 
@@ -178,12 +179,13 @@ def guide_card_documents(store: Store) -> list[Document]:
 DocumentBuilder = Callable[[Store, Mapping[str, Any]], list[Document]]
 
 DOCUMENTS: dict[str, DocumentBuilder] = {
-    "table-cards": lambda store, o: table_card_documents(store, o.get("tables")),
-    "round-slips": lambda store, o: round_slip_documents(store, o["round"], o.get("tables")),
-    "results": lambda store, o: results_documents(store, o["round"]),
-    "guide-cards": lambda store, o: guide_card_documents(store),
+    N_("table-cards"): lambda store, o: table_card_documents(store, o.get("tables")),
+    N_("round-slips"): lambda store, o: round_slip_documents(store, o["round"], o.get("tables")),
+    N_("results"): lambda store, o: results_documents(store, o["round"]),
+    N_("guide-cards"): lambda store, o: guide_card_documents(store),
 }
-"""Every document the spool and `traveller print` know, by name, with its builder."""
+"""Every document the spool and `traveller print` know, by name, with its builder (the name is
+also how the console lists it, translated)."""
 
 
 def document_options(store: Store, document: str, asked: Mapping[str, Any]) -> dict[str, Any]:
@@ -231,12 +233,19 @@ def _round(store: Store, document: str, asked: Any) -> int:
 
 def describe(job: Mapping[str, Any]) -> str:
     """A job's document as the console lists it: "round-slips, round 2"."""
+    return english(describe_message(job))
+
+
+def describe_message(job: Mapping[str, Any]) -> Message:
+    """`describe` as a message to translate (`server.texts`)."""
     options = json.loads(job.get("options") or "{}")
-    what = str(job["document"])
+    what = message(str(job["document"]))
     if "round" in options:
-        what += f", {'after ' if job['document'] == 'results' else ''}round {options['round']}"
+        what = message(N_("%(what)s, after round %(round)s") if job["document"] == "results"
+                       else N_("%(what)s, round %(round)s"), what=what, round=options["round"])
     if options.get("tables"):
-        what += f", tables {', '.join(map(str, options['tables']))}"
+        what = message(N_("%(what)s, tables %(tables)s"), what=what,
+                       tables=", ".join(map(str, options["tables"])))
     return what
 
 

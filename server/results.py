@@ -36,10 +36,11 @@ from .scoring.matchpoints import (
     rank_field,
     score_pairs,
 )
-from .scoring.pairs_tiebreak import rank_with_tiebreak
+from .scoring.pairs_tiebreak import Step, rank_with_tiebreak
 from .store import ResultRow, Store
 from .store import rulings as sql
 from .store.rulings import EntryKey
+from .texts import N_, Message, english, message
 
 
 @dataclass(frozen=True)
@@ -76,9 +77,19 @@ def adjustment_label(adjustment: dict[str, Any] | None) -> str | None:
     """"60% / 40%", "K13.3 60% / 40%", "40% of +420, 60% of -50"."""
     if adjustment is None:
         return None
+    return english(adjustment_message(adjustment))
+
+
+def adjustment_message(adjustment: dict[str, Any] | None) -> str | list[Message] | None:
+    """The adjusted score as a text to translate (`server.texts`): a weighted score's parts
+    as messages; an artificial one has no words, only percentages."""
+    if adjustment is None:
+        return None
     ns, ew = adjustment["ns"], adjustment["ew"]
     if "weighted" in ns:
-        return ", ".join(f"{float(Fraction(w)) * 100:g}% of {s:+d}" for w, s in ns["weighted"])
+        return [message(N_("%(percent)s of %(score)s"),
+                        percent=f"{float(Fraction(w)) * 100:g}%", score=f"{s:+d}")
+                for w, s in ns["weighted"]]
     text = f"{ns['percent']:g}% / {ew['percent']:g}%"
     return f"K13.3 {text}" if adjustment["rule"] == "K13.3" else text
 
@@ -179,13 +190,14 @@ def _standings(store: Store, scored: PairsScore, top: float) -> dict[str, list[d
     for key in groups:
         ranked.extend(rank_field(groups[key]))
     final, breaks = rank_with_tiebreak(ranked, scored.pair_boards)
-    reasons: dict[Pair, list[str]] = {}
+    reasons: dict[Pair, list[Message]] = {}
     for tie in breaks:
-        explained = [step.explain() for step in tie.steps]
+        explained = [step_message(step) for step in tie.steps]
         for group in tie.order:
             for pair in group:
-                reasons[pair] = explained + (["still level after every step of K17.3"]
-                                             if len(group) > 1 else [])
+                reasons[pair] = explained + (
+                    [message(N_("still level after every step of K17.3"))]
+                    if len(group) > 1 else [])
     out: dict[str, list[dict[str, Any]]] = {}
     for s in final:
         pair_penalties = penalties.get((s.pair.section, int(s.pair.number)), [])
@@ -195,10 +207,25 @@ def _standings(store: Store, scored: PairsScore, top: float) -> dict[str, list[d
             "percentage": s.percentage,
             "penalty": sum(p["matchpoints"] for p in pair_penalties),
             "penalties": pair_penalties,
-            "tie": reasons.get(s.pair),
+            "tie": [english(m) for m in reasons[s.pair]] if s.pair in reasons else None,
+            "tie_messages": reasons.get(s.pair),
             "names": names.get((s.pair.section, int(s.pair.number)), []),
         })
     return out
+
+
+def step_message(step: Step) -> Message:
+    """A step of K17.3 as a message (`step.explain()` in English): the step's text, the
+    pairs' figures and whether it separated them."""
+    name = message(step.criterion.value)
+    if step.values is None:
+        first, second = (str(pair) for pair in step.pairs)
+        return message(N_("%(step)s: %(first)s and %(second)s did not meet"), step=name,
+                       first=first, second=second)
+    figures = ", ".join(f"{pair} {figure}" for pair, figure in step.figures)
+    if step.separated:
+        return message(N_("%(step)s: %(figures)s: separated"), step=name, figures=figures)
+    return message(N_("%(step)s: %(figures)s: still level"), step=name, figures=figures)
 
 
 def standings(store: Store, up_to_round: int | None = None) -> dict[str, list[dict[str, Any]]]:
@@ -230,6 +257,7 @@ def entry_wire(entry: Entry, table: TableScore | None) -> dict[str, Any]:
         "lead": result.lead if result else None,
         "ns_score": result.ns_score if result else None,
         "adjusted": adjustment_label(entry.adjustment),
+        "adjusted_message": adjustment_message(entry.adjustment),
         "adjustment_rule": entry.adjustment["rule"] if entry.adjustment else None,
         "ns_mp": ns["mp"], "ew_mp": ew["mp"], "ns_pct": ns["pct"], "ew_pct": ew["pct"],
         "scored": entry.scored,
@@ -313,6 +341,11 @@ def projector(store: Store) -> dict[str, Any]:
 
 def _summary(text: str | None) -> str:
     """An audit row's old or new value in a few words."""
+    return english(_summary_message(text))
+
+
+def _summary_message(text: str | None) -> Any:
+    """`_summary` as a text to translate (`server.texts`)."""
     if text is None:
         return "–"
     try:
@@ -321,18 +354,27 @@ def _summary(text: str | None) -> str:
         return text
     if isinstance(value, dict) and "contract" in value:
         if value["contract"] == "PASS":
-            return "passed out (0)"
-        lead = f", lead {value['lead']}" if value.get("lead") else ""
-        return (f"{value['contract']} by {value['declarer']}, {value['tricks']} tricks"
-                f"{lead} ({value['ns_score']:+d})")
+            return message(N_("passed out (0)"))
+        played = {"contract": value["contract"], "declarer": value["declarer"],
+                  "tricks": value["tricks"], "score": f"{value['ns_score']:+d}"}
+        if value.get("lead"):
+            return message(N_("%(contract)s by %(declarer)s, %(tricks)s tricks, lead %(lead)s "
+                              "(%(score)s)"), lead=value["lead"], **played)
+        return message(N_("%(contract)s by %(declarer)s, %(tricks)s tricks (%(score)s)"),
+                       **played)
     if isinstance(value, dict) and "kind" in value:
-        return f"{value['rule']}: {adjustment_label(value)}"
+        return message(N_("%(rule)s: %(adjustment)s"), rule=message(value["rule"]),
+                       adjustment=adjustment_message(value))
     return text
 
 
 def audit_wire(row: dict[str, Any]) -> dict[str, Any]:
+    """An audit row as the console lists it: `old_text` and `new_text` in English, and as
+    texts to translate (`old_message`, `new_message`)."""
     return {**row, "when": datetime.fromtimestamp(row["at_ms"] / 1000).strftime("%H:%M:%S"),
-            "old_text": _summary(row["old"]), "new_text": _summary(row["new"])}
+            "old_text": _summary(row["old"]), "new_text": _summary(row["new"]),
+            "old_message": _summary_message(row["old"]),
+            "new_message": _summary_message(row["new"])}
 
 
 def director_board(store: Store, section: str, board: int) -> dict[str, Any]:

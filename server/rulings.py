@@ -30,6 +30,7 @@ from .scoring.penalties import GABSI_PROCEDURAL
 from .store import ResultRow, SeatingRow, Store, TableRow
 from .store import rulings as sql
 from .store.rulings import EntryKey
+from .texts import N_
 
 PUBLISHED = "results_published"
 """The setting that opens the public results pages to the venue network."""
@@ -202,7 +203,7 @@ def adjust(store: Store, key: EntryKey, payload: Any, now_ms: int,
         else:
             ns_percent = _percent(payload.get("ns_percent"), "North-South")
             ew_percent = _percent(payload.get("ew_percent"), "East-West")
-        ns, ew, rule = {"percent": ns_percent}, {"percent": ew_percent}, "Law 12C2"
+        ns, ew, rule = {"percent": ns_percent}, {"percent": ew_percent}, N_("Law 12C2")
     elif kind == "k13_3":
         staying = payload.get("staying")
         if staying not in ("NS", "EW"):
@@ -212,7 +213,7 @@ def adjust(store: Store, key: EntryKey, payload: Any, now_ms: int,
         rule = "K13.3"
     elif kind == "weighted":
         parts = _weighted(payload.get("parts"))
-        ns, ew, rule = {"weighted": parts}, {"weighted": parts}, "Law 12C1(c)"
+        ns, ew, rule = {"weighted": parts}, {"weighted": parts}, N_("Law 12C1(c)")
     else:
         raise TravellerError("invalid_kind", "the kind is artificial, k13_3 or weighted, not "
                              f"{kind!r}")
@@ -280,8 +281,8 @@ def set_publication(store: Store, published: bool, actor: str, why: str = "") ->
     """Open or close the public results pages to the venue network (audited)."""
     with store.write() as db:
         store.put_setting(db, PUBLISHED, bool(published), actor=actor,
-                          why=why or ("results published" if published else
-                                      "results withdrawn"))
+                          why=why or (N_("results published") if published else
+                                      N_("results withdrawn")))
     return ok_body(published=bool(published))
 
 

@@ -24,6 +24,7 @@ from .formats.pbn import decode_pbn
 from .movements import MOVEMENTS, MovementError
 from .store import Store
 from .store import setup as sql
+from .texts import N_
 
 
 @dataclass(frozen=True)
@@ -43,33 +44,37 @@ class Field:
 
 
 FIELDS: tuple[Field, ...] = (
-    Field("name", "Event name", "text", "name", help="As players see it on terminals and results."),
-    Field("movement", "Movement", "choice", "movement", True, tuple(MOVEMENTS)),
-    Field("tables", "Tables per section", "int", "movement", True),
-    Field("sections", "Sections", "int", "sections", True,
-          help="Sections play the same boards, each with its own tables (A, B, C...)."),
-    Field("boards_per_round", "Boards per round", "int", "movement", True),
-    Field("rounds", "Rounds", "optional_int", "movement", True,
-          help="Leave empty to play the movement's full length."),
-    Field("clock_minutes", "Clock: minutes", "minutes", "preset",
-          help="Minutes allowed per the number of boards below (K12.2: 8 per 1 board)."),
-    Field("clock_per_boards", "Clock: per boards", "int", "preset"),
-    Field("lead", "Opening lead at entry", "choice", "preset",
-          choices=("off", "optional", "required")),
-    Field("mini_bridge", "Mini bridge (K8.2)", "bool", "preset",
-          help="Contracts only partscores at the one level or games, undoubled."),
-    Field("show_traveller", "Show the traveller", "bool", "preset",
-          help="A table sees a board's results after it has played the board."),
-    Field("ew_terminal", "East-West terminals", "bool", "preset",
-          help="Each table has a second terminal (its own QR code) where East-West confirms "
-               "North-South's entry."),
-    Field("scoring", "Scoring method", "choice", "preset", choices=("mp",),
-          help="mp: matchpoints (K17.3)."),
-    Field("scale", "Matchpoint scale", "choice", "preset", choices=("2/1", "1/0.5"),
-          help="2/1 per result beaten/tied (international) or 1/0.5 (ACBL)."),
-    Field("factoring", "Boards with fewer results", "choice", "preset",
-          choices=("neuberg", "own-top"), help="Neuberg factoring, or scored on their own top."),
+    Field("name", N_("Event name"), "text", "name",
+          help=N_("As players see it on terminals and results.")),
+    Field("movement", N_("Movement"), "choice", "movement", True, tuple(MOVEMENTS)),
+    Field("tables", N_("Tables per section"), "int", "movement", True),
+    Field("sections", N_("Sections"), "int", "sections", True,
+          help=N_("Sections play the same boards, each with its own tables (A, B, C...).")),
+    Field("boards_per_round", N_("Boards per round"), "int", "movement", True),
+    Field("rounds", N_("Rounds"), "optional_int", "movement", True,
+          help=N_("Leave empty to play the movement's full length.")),
+    Field("clock_minutes", N_("Clock: minutes"), "minutes", "preset",
+          help=N_("Minutes allowed per the number of boards below (K12.2: 8 per 1 board).")),
+    Field("clock_per_boards", N_("Clock: per boards"), "int", "preset"),
+    Field("lead", N_("Opening lead at entry"), "choice", "preset",
+          choices=(N_("off"), N_("optional"), N_("required"))),
+    Field("mini_bridge", N_("Mini bridge (K8.2)"), "bool", "preset",
+          help=N_("Contracts only partscores at the one level or games, undoubled.")),
+    Field("show_traveller", N_("Show the traveller"), "bool", "preset",
+          help=N_("A table sees a board's results after it has played the board.")),
+    Field("ew_terminal", N_("East-West terminals"), "bool", "preset",
+          help=N_("Each table has a second terminal (its own QR code) where East-West confirms "
+                  "North-South's entry.")),
+    Field("scoring", N_("Scoring method"), "choice", "preset", choices=("mp",),
+          help=N_("mp: matchpoints (K17.3).")),
+    Field("scale", N_("Matchpoint scale"), "choice", "preset", choices=("2/1", "1/0.5"),
+          help=N_("2/1 per result beaten/tied (international) or 1/0.5 (ACBL).")),
+    Field("factoring", N_("Boards with fewer results"), "choice", "preset",
+          choices=("neuberg", "own-top"),
+          help=N_("Neuberg factoring, or scored on their own top.")),
 )
+"""The fields of the set-up form; labels, help and choices in English, the catalogs' keys: the
+page shows them in its language."""
 BY_NAME = {f.name: f for f in FIELDS}
 SHAPE = tuple(f.name for f in FIELDS if f.shapes)
 _DEFAULTS: dict[str, Any] = {"clock_minutes": 8.0, "clock_per_boards": 1, "lead": "optional",
@@ -97,10 +102,10 @@ def fields_for(store: Store) -> tuple[Field, ...]:
         if f.name == "movement":
             f = replace(f, choices=TEAM_MOVEMENTS)
         elif f.name == "tables":
-            f = replace(f, label="Match tables per room",
-                        help="Two teams a table: changing it makes 2 x this many teams.")
+            f = replace(f, label=N_("Match tables per room"),
+                        help=N_("Two teams a table: changing it makes 2 x this many teams."))
         elif f.name == "boards_per_round":
-            f = replace(f, label="Boards per match")
+            f = replace(f, label=N_("Boards per match"))
         out.append(f)
     return tuple(out)
 

@@ -17,7 +17,7 @@ from .scoring import rank_teams
 from .scoring.ranking import find_criterion
 from .store import Store
 from .store import teams as sql
-from .team_rulings import describe, rulings_wire
+from .team_rulings import describe, describe_message, rulings_wire
 
 FULL_PREMIUM = 40.0
 """D8.2: a player who played at least this share of the team's boards gets the full premium."""
@@ -37,26 +37,30 @@ def standings(store: Store, now_ms: int) -> dict[str, Any]:
     for r in rulings:
         by_team[r["team"]].append({"id": r["id"], "kind": r["kind"], "rule": r["rule"],
                                    "value": r["value"], "round": r["round"],
-                                   "text": describe(r, names)})
+                                   "text": describe(r, names),
+                                   "text_message": describe_message(r, names)})
         if r["kind"] == "walkover" and r["opponent"] is not None:
             by_team[r["opponent"]].append({"id": r["id"], "kind": "walkover_win",
                                            "rule": r["rule"], "value": r["value"],
-                                           "round": r["round"], "text": describe(r, names)})
+                                           "round": r["round"], "text": describe(r, names),
+                                           "text_message": describe_message(r, names)})
     disqualified = {r["team"]: r for r in rulings if r["kind"] == "disqualified"}
     for row in data["teams"]:
         mine = by_team.get(row["team"], [])
         row["deductions"] = [d for d in mine if d["kind"] == "vp_penalty" and d["value"]]
         row["rulings"] = mine
         row["disqualified"] = row["team"] in disqualified
-        reason = row["reason"] or ""
         # A team behind on VP needs no explanation; one behind on a tie-break does.
-        row["tie"] = reason if " on " in reason and " on VP " not in reason else None
+        criterion = (row["separation"] or {}).get("criterion")
+        tie = criterion is not None and criterion != "vp"
+        row["tie"] = row["reason"] if tie else None
+        row["tie_message"] = row["separation"] if tie else None
     captains = {t["number"]: t["captain"] for t in sql.teams(store)}
     for row in data["teams"]:
         row["captain"] = captains.get(row["team"])
     ranked = {row["team"] for row in data["teams"]}
     data["erased"] = [{"team": t, "name": names.get(t, f"Team {t}"),
-                       "text": describe(r, names)}
+                       "text": describe(r, names), "text_message": describe_message(r, names)}
                       for t, r in sorted(disqualified.items()) if t not in ranked]
     data["rounds"] = teams.options(store)["rounds"]
     data["chain_labels"] = [find_criterion(name).label for name in data["chain"]]
@@ -95,9 +99,14 @@ def team_card(store: Store, team: int, now_ms: int) -> dict[str, Any]:
             "vp_against": summary["vp"][1 - side] if summary["vp"] else None,
             "complete": match.complete, "walkover": match.walkover is not None,
             "walkover_text": describe(match.walkover, names) if match.walkover else None,
+            "walkover_message": (describe_message(match.walkover, names) if match.walkover
+                                 else None),
             "penalties": [describe(p, names) for p in penalties
                           if p["round"] == match.round and p["team"] in (match.home,
                                                                          match.away)],
+            "penalty_messages": [describe_message(p, names) for p in penalties
+                                 if p["round"] == match.round and p["team"] in (match.home,
+                                                                                match.away)],
         })
     table = standings(store, now_ms)
     line = next((r for r in table["teams"] if r["team"] == team), None)
@@ -138,6 +147,8 @@ def matches_page(store: Store, now_ms: int) -> dict[str, Any]:
                                             (room, match.table), set())})
         summary["walkover_text"] = (describe(match.walkover, _names(store))
                                     if match.walkover else None)
+        summary["walkover_message"] = (describe_message(match.walkover, _names(store))
+                                       if match.walkover else None)
         rounds[match.round].append(summary)
     last = max(rounds, default=0)
     swiss = opts["kind"] == "swiss"

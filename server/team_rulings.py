@@ -41,6 +41,7 @@ from .scoring.walkover import (
 )
 from .store import Store
 from .store import teams as sql
+from .texts import N_, english, message
 
 WALKOVER_RULES: dict[str, WalkoverRule] = {"k13": GABSI_K13}
 """The walk-over rules a preset's `[teams] walkover` may name."""
@@ -368,7 +369,8 @@ def decide_late(store: Store, payload: Mapping[str, Any], now_ms: int,
         amount = 0.0
     detail = {"late": True, "minutes": proposal["minutes"], "outcome": proposal["outcome"],
               "proposed": proposal["penalty"], "unit": unit, "warning": proposal["warning"],
-              "status": "applied" if action == "apply" else "waived", "table": match.table}
+              "status": N_("applied") if action == "apply" else N_("waived"),
+              "table": match.table}
     why = reason or f"{rule}: {proposal['minutes']} min late, as proposed"
     if unit == "IMP":
         row = _row("imp_penalty", round_number, team, _other(match, team), amount, rule,
@@ -400,6 +402,21 @@ def remove(store: Store, ruling_id: int, why: Any, now_ms: int, actor: str) -> d
 
 def describe(ruling: Mapping[str, Any], names: Mapping[int, str]) -> str:
     """A ruling in one line, as the console and the team cards show it."""
+    return english(describe_message(ruling, names))
+
+
+_PENALTY = {  # (in a round, late): the line of a VP or IMP penalty
+    (False, False): N_("%(rule)s %(team)s −%(value)s %(unit)s"),
+    (True, False): N_("%(rule)s %(team)s −%(value)s %(unit)s in round %(round)s"),
+    (False, True): N_("%(rule)s %(team)s −%(value)s %(unit)s (%(minutes)s min late, "
+                      "%(status)s)"),
+    (True, True): N_("%(rule)s %(team)s −%(value)s %(unit)s in round %(round)s "
+                     "(%(minutes)s min late, %(status)s)"),
+}
+
+
+def describe_message(ruling: Mapping[str, Any], names: Mapping[int, str]) -> Any:
+    """`describe` as a message to translate (`server.texts`)."""
     detail = ruling.get("detail") or {}
 
     def team(number: Any) -> str:
@@ -409,30 +426,41 @@ def describe(ruling: Mapping[str, Any], names: Mapping[int, str]) -> str:
     kind = ruling["kind"]
     if kind == "walkover":
         options = ", ".join(f"({k}) {v:g}" for k, v in detail.get("candidates", []))
-        return (f"{ruling['rule']} W.O. in round {ruling['round']}: {team(ruling['team'])} did "
-                f"not play; {team(ruling['opponent'])} {value} VP, option "
-                f"({detail.get('option')}) of {options}")
+        return message(N_("%(rule)s W.O. in round %(round)s: %(team)s did not play; "
+                          "%(winner)s %(vp)s VP, option (%(option)s) of %(options)s"),
+                       rule=ruling["rule"], round=ruling["round"], team=team(ruling["team"]),
+                       winner=team(ruling["opponent"]), vp=value, option=detail.get("option"),
+                       options=options)
     if kind == "disqualified":
-        extra = (f"; W.O. wins to {', '.join(team(t) for t in detail['walkover_opponents'])}"
-                 if detail.get("walkover_opponents") else "")
-        return (f"K14.1 {team(ruling['team'])} disqualified after {detail.get('walkovers', 0)} "
-                f"W.O.: results {'stand' if detail.get('kind') == 'results stand' else 'erased'}"
-                f" ({detail.get('played')} of {detail.get('scheduled')} played, "
-                f"{detail.get('threshold')} needed){extra}")
-    late = (f" ({detail['minutes']} min late, {detail['status']})" if detail.get("late")
-            else "")
-    where = f" in round {ruling['round']}" if ruling.get("round") else ""
-    if kind == "vp_penalty":
-        return f"{ruling['rule']} {team(ruling['team'])} −{value} VP{where}{late}"
-    if kind == "imp_penalty":
-        return f"{ruling['rule']} {team(ruling['team'])} −{value} IMP{where}{late}"
+        figures = {"team": team(ruling["team"]), "walkovers": detail.get("walkovers", 0),
+                   "results": message(N_("results stand") if detail.get("kind") ==
+                                      "results stand" else N_("results erased")),
+                   "played": detail.get("played"), "scheduled": detail.get("scheduled"),
+                   "needed": detail.get("threshold")}
+        if detail.get("walkover_opponents"):
+            return message(N_("K14.1 %(team)s disqualified after %(walkovers)s W.O.: "
+                              "%(results)s (%(played)s of %(scheduled)s played, %(needed)s "
+                              "needed); W.O. wins to %(teams)s"),
+                           teams=", ".join(team(t) for t in detail["walkover_opponents"]),
+                           **figures)
+        return message(N_("K14.1 %(team)s disqualified after %(walkovers)s W.O.: %(results)s "
+                          "(%(played)s of %(scheduled)s played, %(needed)s needed)"), **figures)
+    if kind in ("vp_penalty", "imp_penalty"):
+        late = bool(detail.get("late"))
+        return message(_PENALTY[bool(ruling.get("round")), late], rule=ruling["rule"],
+                       team=team(ruling["team"]), value=value,
+                       unit="VP" if kind == "vp_penalty" else "IMP", round=ruling.get("round"),
+                       **({"minutes": detail["minutes"], "status": message(detail["status"])}
+                          if late else {}))
     if kind == "bye":
-        return f"Bye in round {ruling['round']}: {team(ruling['team'])} {value} VP"
+        return message(N_("Bye in round %(round)s: %(team)s %(value)s VP"),
+                       round=ruling["round"], team=team(ruling["team"]), value=value)
     return f"{kind} {team(ruling['team'])}"
 
 
 def rulings_wire(store: Store) -> list[dict[str, Any]]:
     """Every team ruling, newest first, those removed included and marked."""
     names = teams.names(store)
-    return [{**r, "text": describe(r, names), "active": r["removed_ms"] is None}
+    return [{**r, "text": describe(r, names), "text_message": describe_message(r, names),
+             "active": r["removed_ms"] is None}
             for r in reversed(sql.team_rulings(store, active_only=False))]

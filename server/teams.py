@@ -19,9 +19,11 @@ from .event import ROOMS, team_rows
 from .movements import MovementError, SwissMatch, SwissRound, TeamStanding, swiss_teams_round
 from .scoring import MatchRecord, TeamMatch, find_scale, rank_teams
 from .scoring.penalties import ImpPenalty, VpDeduction
+from .scoring.ranking import Separation
 from .scoring.teams import BoardResult
 from .store import ResultRow, SeatingRow, Store, TableRow
 from .store import teams as sql
+from .texts import N_, Message, message
 
 _OP_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 LOCK_REASON = "K12.1: the session's time ran out before this board was started"
@@ -520,12 +522,29 @@ def bye_vp(store: Store) -> dict[int, float]:
     return out
 
 
+def separation_message(separation: Separation) -> Message:
+    """Why a team is placed just behind the one before it, as a message (`str(separation)` in
+    English), with the criterion that separated them (None: they are level)."""
+    if separation.criterion is None:
+        said = message(N_("%(ahead)s and %(behind)s are level"), ahead=separation.ahead,
+                       behind=separation.behind)
+    else:
+        ahead, behind = separation.figures
+        said = message(N_("%(ahead)s ahead of %(behind)s on %(criterion)s %(ahead_value)s v "
+                          "%(behind_value)s"), ahead=separation.ahead,
+                       behind=separation.behind, criterion=message(separation.label),
+                       ahead_value=ahead, behind_value=behind)
+    return {"criterion": separation.criterion, **said}
+
+
 def standings(store: Store, now_ms: int) -> dict[str, Any]:
-    """The teams ranking by the event's tie-break chain, each neighbour's separation given."""
+    """The teams ranking by the event's tie-break chain, each neighbour's separation given:
+    `reason` in English, `separation` its criterion and the message to translate."""
     recs, deductions, ranked = records(store, now_ms)
     ranking = rank_teams(recs, options(store)["tiebreak"], deductions=deductions, teams=ranked)
     team_names = names(store)
     reasons = {s.behind: str(s) for s in ranking.separations}
+    separations = {s.behind: separation_message(s) for s in ranking.separations}
     byes = bye_vp(store)
     rows = [{"rank": s.rank, "shared": s.shared, "team": s.team,
              "name": team_names.get(s.team, f"Team {s.team}"),
@@ -533,7 +552,8 @@ def standings(store: Store, now_ms: int) -> dict[str, Any]:
              "bye_vp": byes.get(s.team, 0.0), "matches": s.matches,
              "imps_won": s.imps_won, "imps_lost": s.imps_lost,
              "imp_quotient": None if s.imp_quotient == float("inf") else s.imp_quotient,
-             "imp_difference": s.imp_difference, "reason": reasons.get(s.team)}
+             "imp_difference": s.imp_difference, "reason": reasons.get(s.team),
+             "separation": separations.get(s.team)}
             for s in ranking.standings]
     done = [m for m in matches(store, now_ms)]
     complete_rounds = 0

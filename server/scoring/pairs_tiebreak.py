@@ -51,12 +51,20 @@ class Step:
         """Whether the step put some of the pairs ahead of others."""
         return len(self.groups) > 1
 
+    @property
+    def figures(self) -> tuple[tuple[str, str], ...]:
+        """Each pair and its figure as a results page prints them (("A1NS", "4.50"), ...);
+        empty when the step did not apply."""
+        if self.values is None:
+            return ()
+        return tuple((str(pair), _number(v)) for pair, v in zip(self.pairs, self.values,
+                                                                strict=True))  # fmt: skip
+
     def explain(self) -> str:
         """The step in one English sentence (the structured fields are there to translate)."""
         if self.values is None:
             return f"{self.criterion.value}: {' and '.join(map(str, self.pairs))} did not meet"
-        figures = ", ".join(f"{pair} {_number(v)}" for pair, v in zip(self.pairs, self.values,
-                                                                     strict=True))  # fmt: skip
+        figures = ", ".join(f"{pair} {figure}" for pair, figure in self.figures)
         verdict = "separated" if self.separated else "still level"
         return f"{self.criterion.value}: {figures}: {verdict}"
 

@@ -156,11 +156,19 @@ class Separation:
     behind_value: float | None
     """The figure of :attr:`behind`."""
 
+    @property
+    def figures(self) -> tuple[str, str]:
+        """:attr:`ahead_value` and :attr:`behind_value` as a results page prints them
+        ("1.23", "∞", "-" for none): what a translated reason fills in."""
+        return _show(self.ahead_value), _show(self.behind_value)
+
     def __str__(self) -> str:
+        """The reason in English; :attr:`criterion`, :attr:`label` and :attr:`figures` are
+        there to word it in another language."""
         if self.criterion is None:
             return f"{self.ahead} and {self.behind} are level"
-        return (f"{self.ahead} ahead of {self.behind} on {self.label} "
-                f"{_show(self.ahead_value)} v {_show(self.behind_value)}")
+        ahead, behind = self.figures
+        return f"{self.ahead} ahead of {self.behind} on {self.label} {ahead} v {behind}"
 
 
 def _show(value: float | None) -> str:

@@ -165,6 +165,15 @@ def decision_for(db: Database, entry_op_id: str) -> Decision | None:
     return Decision.from_row(rows[0]) if rows else None
 
 
+def called(store: Store) -> list[tuple[Decision, int]]:
+    """East-West's answers that called the director, each with the board of its entry."""
+    with store.read() as db:
+        rows = list(db.query(
+            "select d.*, p.board as entry_board from ew_decisions d join pending_results p "
+            "on p.op_id = d.entry_op_id where d.call_id is not null order by d.id"))
+    return [(Decision.from_row(r), int(r["entry_board"])) for r in rows]
+
+
 def insert_decision(store: Store, db: Database, decision: Decision, entry: PendingEntry) -> None:
     db["ew_decisions"].insert(asdict(decision))
     why = " ".join(filter(None, [decision.reason, decision.note]))

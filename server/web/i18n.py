@@ -9,6 +9,10 @@ falls back to English, so a new string never breaks a page.
 The language is chosen with `?lang=id` on any page (kept in the session), else taken from the
 browser's Accept-Language, else English. Error sentences from the server stay in English in
 JSON answers (scripts read the `code`); pages show them translated when the catalog has them.
+
+Texts the server builds (an alert, a tie-break reason, a ruling, an audit summary) keep their
+English field and carry a message besides (`server.texts`): `{{ say(message) }}` in a template,
+`say(message)` in the console's scripts, words it in the page's language.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, has_request_context, request, session
+
+from ..texts import word
 
 LANGUAGES = {"en": "English", "id": "Bahasa Indonesia", "pl": "Polski"}
 CATALOGS = Path(__file__).with_name("i18n")
@@ -54,8 +60,16 @@ def translate(text: str, lang: str | None = None, **values: Any) -> str:
     return out % values if values else out
 
 
+def say(text: Any, lang: str | None = None) -> str:
+    """A message built by the server (`server.texts`) in the page's language: its key and
+    every value that is itself a message translated, the rest as it is."""
+    words = catalog(lang or current_language())
+    return word(text, lambda key: words.get(key) or key)
+
+
 def install_i18n(app: Flask) -> None:
     app.jinja_env.globals["_"] = translate
+    app.jinja_env.globals["say"] = say
     app.jinja_env.globals["languages"] = LANGUAGES
 
     @app.context_processor

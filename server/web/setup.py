@@ -50,7 +50,8 @@ def _settings_page(error: str | None = None, values: dict[str, Any] | None = Non
         rounds=setup.rounds_played(store), tables=tables, changes=changes or [],
         deals=len(sql.deals(store)), saved=saved,
         printer=printing.printer_settings(store),
-        jobs=[{**j, "what": printing.describe(j)} for j in spool.jobs(store, limit=5)],
+        jobs=[{**j, "what": printing.describe(j), "what_message": printing.describe_message(j)}
+              for j in spool.jobs(store, limit=5)],
         printing=_print_choices(store),
     ), status
 

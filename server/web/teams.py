@@ -22,6 +22,7 @@ from ..app import get_store, has_event
 from ..errors import TravellerError, ok_body
 from ..players import PlayersError
 from ..store import Store
+from ..texts import N_, english, message
 from .security import director_required
 
 bp = Blueprint("teams", __name__, url_prefix="/director/teams")
@@ -80,8 +81,9 @@ def teams_event() -> dict[str, Any]:
         return {"teams_event": False}
 
 
-def _summary(entity: str, text: str | None, names: dict[int, str]) -> str:
-    """An audit row's old or new value of a teams change in a few words."""
+def _summary(entity: str, text: str | None, names: dict[int, str]) -> Any:
+    """An audit row's old or new value of a teams change in a few words, as a text to
+    translate (`server.texts`)."""
     if text is None:
         return "–"
     try:
@@ -92,26 +94,32 @@ def _summary(entity: str, text: str | None, names: dict[int, str]) -> str:
         detail = value.get("detail")
         value = {**value, "detail": json.loads(detail) if isinstance(detail, str) else
                  detail or {}}
-        return team_rulings.describe(value, names)
+        return team_rulings.describe_message(value, names)
     if entity == "team" and isinstance(value, dict):
-        return (f"{value.get('name')}, captain {value.get('captain') or '–'}, "
-                f"{'may play' if value.get('eligible') else 'may not play (D2.2)'}")
+        team = {"name": value.get("name"), "captain": value.get("captain") or "–"}
+        if value.get("eligible"):
+            return message(N_("%(name)s, captain %(captain)s, may play"), **team)
+        return message(N_("%(name)s, captain %(captain)s, may not play (D2.2)"), **team)
     if entity == "match" and isinstance(value, dict) and "team" in value:
-        return (f"team {value['team']} confirms {value['home_imps']:g}–"
-                f"{value['away_imps']:g} IMPs")
+        return message(N_("team %(team)s confirms %(home)s–%(away)s IMPs"), team=value["team"],
+                       home=f"{value['home_imps']:g}", away=f"{value['away_imps']:g}")
     if isinstance(value, list):
-        return ", ".join(map(str, value)) or "none"
+        return ", ".join(map(str, value)) or message(N_("none"))
     return text
 
 
 def _audit(store: Store, limit: int = 60) -> list[dict[str, Any]]:
-    """The latest changes to teams, rosters, team rulings and matches, newest first."""
+    """The latest changes to teams, rosters, team rulings and matches, newest first: each old
+    and new value in English (`old_text`, `new_text`) and to translate (`old_message`...)."""
     names = teams.names(store)
     rows = [a for a in store.audit_rows() if a["entity"] in AUDITED]
-    return [{**a, "when": datetime.fromtimestamp(a["at_ms"] / 1000).strftime("%H:%M:%S"),
-             "old_text": _summary(a["entity"], a["old"], names),
-             "new_text": _summary(a["entity"], a["new"], names)}
-            for a in reversed(rows[-limit:])]
+    out = []
+    for a in reversed(rows[-limit:]):
+        old, new = _summary(a["entity"], a["old"], names), _summary(a["entity"], a["new"], names)
+        out.append({**a, "when": datetime.fromtimestamp(a["at_ms"] / 1000).strftime("%H:%M:%S"),
+                    "old_text": english(old), "new_text": english(new),
+                    "old_message": old, "new_message": new})
+    return out
 
 
 # -- teams and rosters -------------------------------------------------------------------------

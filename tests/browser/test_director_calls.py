@@ -51,3 +51,34 @@ def test_an_answer_being_typed_survives_live_grid_updates(browser: Browser,
         two.disconnect()
     finally:
         server.stop()
+
+
+def test_an_alert_pushed_to_a_polish_console_is_worded_in_polish(browser: Browser,
+                                                                 tmp_path: Path) -> None:
+    server = served_event(tmp_path).start()
+    try:
+        tables = server.tables()
+        phone = table_client(server.base_url, tables[0]["token"], [])
+        tablet = table_client(server.base_url, tables[0]["token"], [])
+        other = table_client(server.base_url, tables[1]["token"], [])
+        page = log_in(browser, server.base_url)
+        page.goto(server.base_url + "/director/?lang=pl")
+        expect(page.locator("#live")).to_have_attribute("data-state", "online")
+        entry = {"board": 1, "contract": "4S", "declarer": "N", "tricks": 10}
+        assert phone.call("submit_result", {"op_id": str(uuid.uuid4()), **entry},
+                          namespace="/table", timeout=10)["ok"]
+        second = {"op_id": str(uuid.uuid4()), "board": 1, "contract": "3N", "declarer": "S",
+                  "tricks": 9}
+        assert tablet.call("submit_result", second, namespace="/table",
+                           timeout=10)["code"] == "already_scored"
+        # The next change anywhere pushes the grid: the script words the new alert itself.
+        assert other.call("submit_result", {"op_id": str(uuid.uuid4()), "board": 4,
+                                            "contract": "3N", "declarer": "S", "tricks": 9},
+                          namespace="/table", timeout=10)["ok"]
+        expect(page.locator(".alert.conflict .text")).to_have_text(
+            "rozdanie 1: drugi wpis 3N S (+400) różni się od zapisanego 4S N (+420)")
+        expect(page.locator(".alert.conflict .kind")).to_have_text("Konflikt")
+        for client in (phone, tablet, other):
+            client.disconnect()
+    finally:
+        server.stop()

@@ -32,6 +32,7 @@ def test_k17_3_1_two_pairs_who_met_direct_match_decides() -> None:
     assert (step.criterion, step.values, step.separated) == (Criterion.DIRECT, (5.0, 3.0), True)
     assert step.explain() == (
         "K17.3 (1): matchpoints on the boards they played against each other: 1 5, 2 3: separated")
+    assert step.figures == (("1", "5"), ("2", "3"))  # the parts a page words in its language
 
 
 def test_k17_3_2_direct_match_level_then_boards_above_at_below_average() -> None:

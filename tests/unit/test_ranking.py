@@ -75,6 +75,8 @@ def test_k17_1_quotient_comes_before_the_direct_match() -> None:
     separation = ranking.separations[1]
     assert separation.criterion == "imp_quotient"
     assert str(separation) == "2 ahead of 1 on IMP quotient 0.63 v 0.51"
+    # The parts a results page words in its own language.
+    assert (separation.label, separation.figures) == ("IMP quotient", ("0.63", "0.51"))
 
 
 def test_k16_3_swiss_order_quotient_difference_team_number() -> None:

@@ -8,6 +8,13 @@ const live = document.getElementById("live");
 const alertsEl = document.getElementById("alerts");
 // Text in the page's language: the page sets window.CONSOLE_CATALOG (English keys).
 const T = (s, v = {}) => (window.CONSOLE_CATALOG?.[s] || s).replace(/%\((\w+)\)s/g, (_, k) => v[k] ?? "");
+// A text the server built ({text_key, values}; a value may be a message or a list of them),
+// in the page's language; a text without a key (what a table typed) as it is.
+const say = (m) => Array.isArray(m) ? m.map(say).join(", ")
+  : m && typeof m === "object" && typeof m.text_key === "string"
+    ? T(m.text_key, Object.fromEntries(Object.entries(m.values || {}).map(([k, v]) => [k, say(v)])))
+    : String(m ?? "");
+const alertText = (a) => a.text_key ? say(a) : a.text;
 const num = (v) => (v === "" || v === undefined ? null : Number(v));
 // A teams event names its tables by room ("Open 1", "Closed 1") and shows the teams seated.
 const rooms = grid.dataset.rooms ? JSON.parse(grid.dataset.rooms) : null;
@@ -86,7 +93,7 @@ function drawAlerts(list) {
   const shown = new Map([...alertsEl.children].map((form) => [form.dataset.key, form]));
   for (const a of list) {
     const text = shown.get(a.key)?.querySelector(".text");
-    if (text) text.textContent = a.text;
+    if (text) text.textContent = alertText(a);
   }
   const same = list.length === shown.size && list.every((a, i) => alertsEl.children[i].dataset.key === a.key);
   // Same queue: leave the forms where they are (moving one would take the typing cursor away).
@@ -105,7 +112,7 @@ function alertForm(a) {
       { type: "hidden", name, value });
     const kind = Object.assign(document.createElement("span"), { className: "kind", textContent: KIND[a.kind] });
     const who = Object.assign(document.createElement("strong"), { textContent: !a.table ? T("Console") : rooms ? tableName(a.section, a.table) : T("Table %(table)s", { table: `${a.section}${a.table}` }) });
-    const text = Object.assign(document.createElement("span"), { className: "text", textContent: a.text });
+    const text = Object.assign(document.createElement("span"), { className: "text", textContent: alertText(a) });
     form.append(hidden("csrf_token", csrf), kind, who, text);
     if (a.kind === "call") {
       form.append(Object.assign(document.createElement("input"),
