@@ -64,6 +64,9 @@ class RoundSlip:
     """None after the last round, or when the boards rest on a relay or bye stand."""
     moves_known: bool = True
     """False while the next round is not drawn yet (a Swiss pairs it after this one)."""
+    boards_finished: bool = False
+    """The boards are done after this round (a barometer, duplicated team boards): they go
+    back to the director rather than to a table or a relay stand."""
 
     @property
     def last(self) -> bool:
@@ -89,6 +92,7 @@ class RoundSlipLabels:
     sit_out: str = "sit out"
     boards_to: str = "to table {table}"
     boards_rest: str = "to the relay stand"
+    boards_finished: str = "back to the director"
     last_round: str = "Last round: no moves"
     moves_later: str = "The director announces the next round's tables"
 
@@ -152,7 +156,8 @@ def round_slip(
                                        (labels.ew_pair, slip.ew, slip.ew_next, "EW")):
             blocks.append(Columns(label.format(pair=pair.number),
                                   _move(seat, NextSeat(slip.table, now), labels)))
-        where = (labels.boards_rest if slip.boards_next_table is None
+        where = (labels.boards_finished if slip.boards_finished
+                 else labels.boards_rest if slip.boards_next_table is None
                  else labels.boards_to.format(table=slip.boards_next_table))
         blocks.append(Columns(f"{labels.boards_move} {board_list(slip.boards)}", where))
     blocks.append(Rule("-"))

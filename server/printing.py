@@ -99,6 +99,9 @@ def round_slip_documents(store: Store, number: int,
             seats[s.section, s.ew_pair] = NextSeat(s.table_number, "EW")
     # A Swiss pairs its next round only when this one is over: nobody can be told where yet.
     drawn = {s.section for s in seatings if s.round == number + 1}
+    # Boards every table plays at once (a barometer, team matches) are done after the round.
+    finished = (store.setting("movement", {}) or {}).get("kind") in (
+        "barometer", "roundrobin", "swiss")
     docs = []
     for s in sorted((s for s in seatings if s.round == number),
                     key=lambda s: (s.section, s.table_number)):
@@ -109,7 +112,8 @@ def round_slip_documents(store: Store, number: int,
             _names(names, s.section, s.ns_pair), _names(names, s.section, s.ew_pair),
             s.boards, ns_next=seats.get((s.section, s.ns_pair)),
             ew_next=seats.get((s.section, s.ew_pair)), boards_next_table=s.boards_next_table,
-            moves_known=number >= rounds or s.section in drawn)
+            moves_known=number >= rounds or s.section in drawn,
+            boards_finished=finished)
         docs.append(round_slip(event, slip))
     return docs
 

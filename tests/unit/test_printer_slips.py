@@ -111,6 +111,12 @@ def test_a_howell_move_names_the_direction_a_sit_out_and_the_relay_stand() -> No
     ]
 
 
+def test_k4_3_a_barometers_boards_go_back_to_the_director_not_to_a_relay() -> None:
+    slip = RoundSlip("A", 2, 1, 7, SlipPair(5), SlipPair(1), (1, 2), ns_next=NextSeat(2, "NS"),
+                     ew_next=NextSeat(3, "EW"), boards_finished=True)
+    assert paper(round_slip("Barometer", slip), 32)[-2] == "Boards 1-2  back to the director"
+
+
 def test_a_swiss_slip_before_the_next_draw_promises_no_table() -> None:
     slip = RoundSlip("O", 1, 1, 6, SlipPair(1), SlipPair(8), (1, 2), moves_known=False)
     assert "The director announces the next" in paper(round_slip("Swiss", slip), 48)[-2]
