@@ -48,6 +48,7 @@ class Store:
         self._lock = threading.RLock()
         # The schedule is written once and read on every submission: keep it in memory.
         self._seatings: dict[tuple[str, int], list[SeatingRow]] | None = None
+        self._ordered: dict[str | None, list[SeatingRow]] = {}
         self.db.execute("PRAGMA busy_timeout = 30000")
         self.db.enable_wal()
         # FULL makes each commit durable on its own: an acknowledged score survives a power cut.
@@ -135,14 +136,21 @@ class Store:
                     seating = SeatingRow.from_row(row)
                     by_table.setdefault((seating.section, seating.table_number), []).append(seating)
                 self._seatings = by_table
-            cached = self._seatings
+                self._ordered = {}
+            cached, ordered = self._seatings, self._ordered
         if section is not None and table is not None:
             return list(cached.get((section, table), []))
-        return sorted(
+        if table is None and section in ordered:
+            # A section's (or the event's) schedule is asked for on every state: sort it once.
+            return list(ordered[section])
+        rows = sorted(
             (s for (sec, _), rows in cached.items() if section in (None, sec) for s in rows
              if table in (None, s.table_number)),
             key=lambda s: (s.section, s.round, s.table_number),
         )
+        if table is None:
+            ordered[section] = rows
+        return list(rows)
 
     def put_seatings(self, db: Database, rows: list[dict[str, Any]]) -> None:
         """Write schedule rows inside an open write transaction."""

@@ -34,6 +34,8 @@ function renderLanguage(choose) {
  *          unsent: number, offset_ms: number, names?: {ns: string[], ew: string[]},
  *          chooseLanguage?(code: string): void}} view
  */
+const ROOM_KEYS = { open: "teams.open_room", closed: "teams.closed_room" };
+
 export function renderHeader(view) {
   const { state, info, round, online, unsent, offset_ms } = view;
   const rounds = state?.rounds ?? (state?.schedule?.length || "?");
@@ -41,7 +43,10 @@ export function renderHeader(view) {
     h("div", { class: "bar-row small" },
       // The section first: a long event name is cut short, the section never.
       h("span", { class: "event" },
-        state?.section ? `${t("header.section", { section: state.section })} · ` : "", state?.event?.name ?? ""),
+        // A teams event's two sections are its rooms: name the room, not a section letter.
+        state?.teams?.room ? `${t(ROOM_KEYS[state.teams.room] ?? "teams.open_room")} · `
+          : state?.section ? `${t("header.section", { section: state.section })} · ` : "",
+        state?.event?.name ?? ""),
       h("span", {
         class: `connection ${online ? "online" : "offline"}`, "data-testid": "connection",
         "data-state": online ? "online" : "offline", role: "status",
