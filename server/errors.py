@@ -7,6 +7,7 @@ the shape cannot drift between the socket handlers, the REST views and the comma
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 
@@ -26,6 +27,18 @@ class TravellerError(Exception):
 def error_body(code: str, error: str, status: int = 400) -> dict[str, Any]:
     """The failure envelope: a snake_case `code` for programs, a sentence for people."""
     return {"ok": False, "code": code, "error": error, "status": status}
+
+
+OP_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+"""A client-made operation id: what makes a replayed submission idempotent."""
+
+
+def op_id_of(value: Any, code: str = "invalid_op_id", what: str = "op_id") -> str:
+    """`value` as an operation id, or the refusal naming it."""
+    if not isinstance(value, str) or not OP_ID.match(value):
+        raise TravellerError(code, f"{what} must be 8-64 letters, digits or dashes, "
+                             f"not {value!r}")
+    return value
 
 
 def ok_body(**fields: Any) -> dict[str, Any]:

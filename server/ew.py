@@ -13,11 +13,10 @@ on North-South's device, as before.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import TravellerError, ok_body
+from .errors import TravellerError, ok_body, op_id_of
 from .event import new_token
 from .play import (
     Submission,
@@ -37,7 +36,6 @@ REASONS = ("contract", "declarer", "tricks", "lead", "other")
 REASON_WORDS = {"contract": N_("the contract"), "declarer": N_("the declarer"),
                 "tricks": N_("the number of tricks"), "lead": N_("the opening lead"),
                 "other": N_("other")}
-_OP_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
 
 def enabled(store: Store) -> bool:
@@ -103,14 +101,8 @@ def submit_entry(store: Store, table: TableRow, checked: Submission, score: int,
 def _ids(payload: Any) -> tuple[str, str]:
     if not isinstance(payload, Mapping):
         raise TravellerError("bad_payload", "an answer must be an object with op_id and entry")
-    op_id = payload.get("op_id")
-    if not isinstance(op_id, str) or not _OP_ID.match(op_id):
-        raise TravellerError("invalid_op_id", f"op_id must be 8-64 letters, digits or dashes, "
-                             f"not {op_id!r}")
-    entry = payload.get("entry")
-    if not isinstance(entry, str) or not _OP_ID.match(entry):
-        raise TravellerError("invalid_entry", f"entry must be the op_id of North-South's "
-                             f"entry, not {entry!r}")
+    op_id = op_id_of(payload.get("op_id"))
+    entry = op_id_of(payload.get("entry"), "invalid_entry", "entry (North-South's op_id)")
     return op_id, entry
 
 

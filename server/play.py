@@ -14,14 +14,12 @@ from typing import Any
 
 from .bridge import K8_2, Board, BridgeError, Card, Contract, Seat, ns_score
 from .clock import RoundClock, round_duration_ms
-from .errors import TravellerError, ok_body
+from .errors import TravellerError, ok_body, op_id_of
 from .players import state_players
 from .scoring import matchpoints
 from .store import ResultRow, SeatingRow, Store, TableRow
 from .store import setup as setup_sql
 from .texts import N_, Message, english, message
-
-_OP_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
 
 def table_url(base_url: str, token: str) -> str:
@@ -142,10 +140,7 @@ def call_director(store: Store, table: TableRow, payload: Any, now_ms: int) -> d
     """A table calls the director; a replayed op_id is the same call."""
     if not isinstance(payload, Mapping):
         raise TravellerError("bad_payload", "a call must be an object with op_id and reason")
-    op_id = payload.get("op_id")
-    if not isinstance(op_id, str) or not _OP_ID.match(op_id):
-        raise TravellerError("invalid_op_id", f"op_id must be 8-64 letters, digits or dashes, "
-                             f"not {op_id!r}")
+    op_id = op_id_of(payload.get("op_id"))
     reason = payload.get("reason", "")
     if not isinstance(reason, str) or len(reason) > 200:
         raise TravellerError("invalid_reason", "the reason must be text of at most 200 "
@@ -279,10 +274,7 @@ def parse_submission(payload: Any, lead_rule: str = "optional",
     if not isinstance(payload, Mapping):
         raise TravellerError("bad_payload", "a result must be an object with op_id, board, "
                              "contract, declarer and tricks")
-    op_id = _field(payload, "op_id")
-    if not isinstance(op_id, str) or not _OP_ID.match(op_id):
-        raise TravellerError("invalid_op_id", f"op_id must be 8-64 letters, digits or dashes, "
-                             f"not {op_id!r}")
+    op_id = op_id_of(_field(payload, "op_id"))
     board = _int(_field(payload, "board"), "invalid_board", "board")
     text = _field(payload, "contract")
     if not isinstance(text, str):

@@ -20,12 +20,11 @@ from fractions import Fraction
 from typing import Any
 
 from . import teams
-from .errors import TravellerError, ok_body
+from .errors import TravellerError, ok_body, op_id_of
 from .scoring.penalties import GABSI_LATE_PAIRS, MinutesScale, Outcome
 from .store import Store, TableRow
 from .store import players as sql
 
-_OP_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9./-]{0,19}$")
 GENDERS = ("F", "M", "")
 SESSION = 1
@@ -152,10 +151,7 @@ def set_players(store: Store, table: TableRow, payload: Any, now_ms: int,
     if not isinstance(payload, Mapping):
         raise TravellerError("bad_payload", "players must be an object with op_id, round, "
                              "north, south, east and west")
-    op_id = payload.get("op_id")
-    if not isinstance(op_id, str) or not _OP_ID.match(op_id):
-        raise TravellerError("invalid_op_id", f"op_id must be 8-64 letters, digits or dashes, "
-                             f"not {op_id!r}")
+    op_id = op_id_of(payload.get("op_id"))
     round_number = payload.get("round")
     if isinstance(round_number, bool) or not isinstance(round_number, int):
         raise TravellerError("invalid_round", f"round must be a whole number, not "

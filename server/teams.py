@@ -8,13 +8,12 @@ and the director's team rulings by the pure scoring packages; nothing derived is
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .clock import k12_1_locked
-from .errors import TravellerError, ok_body
+from .errors import TravellerError, ok_body, op_id_of
 from .event import ROOMS, team_rows
 from .movements import MovementError, SwissMatch, SwissRound, TeamStanding, swiss_teams_round
 from .scoring import MatchRecord, TeamMatch, find_scale, rank_teams
@@ -25,7 +24,6 @@ from .store import ResultRow, SeatingRow, Store, TableRow
 from .store import teams as sql
 from .texts import N_, Message, message
 
-_OP_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 LOCK_REASON = "K12.1: the session's time ran out before this board was started"
 NOT_PLAYED_REASON = "the match was awarded by walk-over (K13) or its team disqualified (K14.1)"
 
@@ -345,10 +343,7 @@ def confirm_match(store: Store, table: TableRow, payload: Any, now_ms: int,
     if not isinstance(payload, Mapping):
         raise TravellerError("bad_payload", "a confirmation must be an object with op_id, "
                              "round and team")
-    op_id = payload.get("op_id")
-    if not isinstance(op_id, str) or not _OP_ID.match(op_id):
-        raise TravellerError("invalid_op_id", f"op_id must be 8-64 letters, digits or dashes, "
-                             f"not {op_id!r}")
+    op_id = op_id_of(payload.get("op_id"))
     round_number, team = payload.get("round"), payload.get("team")
     for value, what in ((round_number, "round"), (team, "team")):
         if isinstance(value, bool) or not isinstance(value, int):

@@ -27,6 +27,7 @@ from flask import (
 from .. import creation
 from ..app import NoEvent, get_store, has_event, open_event
 from ..errors import TravellerError, ok_body
+from .forms import request_payload, wants_json
 from .security import csrf_token
 
 bp = Blueprint("create", __name__, url_prefix="/director")
@@ -38,15 +39,6 @@ OPEN = {"create.form", "create.submit", "static", "terminal.terminal_file",
 _creating = threading.Lock()
 
 
-def _wants_json() -> bool:
-    return request.is_json or request.accept_mimetypes.best == "application/json"
-
-
-def _payload() -> dict[str, Any]:
-    data = request.get_json(silent=True)
-    if isinstance(data, dict):
-        return data
-    return {k: v for k, v in request.form.items() if k != "csrf_token"}
 
 
 @bp.before_app_request
@@ -61,7 +53,7 @@ def no_event_yet() -> Any:
 
 @bp.app_errorhandler(NoEvent)
 def _no_event(exc: NoEvent) -> Any:
-    if _wants_json():
+    if wants_json():
         return jsonify(exc.body()), exc.status
     if request.path == "/" or request.path.startswith("/director"):
         return redirect(url_for("create.form"))
@@ -71,7 +63,7 @@ def _no_event(exc: NoEvent) -> Any:
 def _exists() -> Any:
     error = TravellerError("event_exists", "this server already serves its event; creating "
                            "another needs another event file", 409)
-    if _wants_json():
+    if wants_json():
         return jsonify(error.body()), error.status
     return render_template("director_error.html", error=error.error,
                            name=get_store().setting("name", "")), error.status
@@ -96,7 +88,7 @@ def form() -> Any:
     if has_event():
         return _exists()
     choices, broken = creation.list_presets(current_app.config["SEEDS"])
-    if _wants_json():
+    if wants_json():
         return jsonify(ok_body(presets=[c.wire() for c in choices], broken=broken,
                                csrf_token=csrf_token()))
     first = choices[0].file if choices else ""
@@ -105,7 +97,7 @@ def form() -> Any:
 
 @bp.post("/create")
 def submit() -> Any:
-    payload = _payload()
+    payload = request_payload()
     # One creation at a time: a second form posted meanwhile finds the event there (409).
     with _creating:
         if has_event():
@@ -115,7 +107,7 @@ def submit() -> Any:
             store = creation.create(current_app.config["DATABASE"], payload, choices,
                                     _base_url())
         except TravellerError as exc:
-            if _wants_json():
+            if wants_json():
                 return jsonify(exc.body()), exc.status
             problems = exc.problems if isinstance(exc, creation.FormProblems) else [exc.error]
             shown = {k: v for k, v in payload.items() if not k.startswith("password")}
@@ -125,7 +117,7 @@ def submit() -> Any:
     session.clear()
     session["director"] = True
     session.permanent = True
-    if _wants_json():
+    if wants_json():
         return jsonify(ok_body(name=store.setting("name", ""), tables=len(store.tables()),
                                console=url_for("setup.settings")))
     return redirect(url_for("setup.settings"))

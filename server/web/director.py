@@ -3,7 +3,6 @@ rule on slow play (K12.2), read results."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from flask import (
@@ -22,13 +21,11 @@ from .. import play, slowplay
 from ..app import get_socketio, get_store
 from ..errors import TravellerError, ok_body
 from ..store import TableRow
+from .forms import now_ms, wants_json
 from .security import director_required
 
 bp = Blueprint("director", __name__, url_prefix="/director")
 
-
-def _now_ms() -> int:
-    return int(time.time() * 1000)
 
 
 @bp.route("/login", methods=["GET", "POST"])
@@ -54,19 +51,16 @@ def logout() -> Any:
     return redirect(url_for(".login"))
 
 
-def _wants_json() -> bool:
-    return request.accept_mimetypes.best == "application/json"
-
 
 def _refused(exc: TravellerError) -> Any:
-    if _wants_json():
+    if wants_json():
         return jsonify(exc.body()), exc.status
     return render_template("director_error.html", error=exc.error,
                            name=get_store().setting("name", "")), exc.status
 
 
 def _done(target: str, **body: Any) -> Any:
-    if _wants_json():
+    if wants_json():
         return jsonify(ok_body(**body))
     return redirect(url_for(target))
 
@@ -100,7 +94,7 @@ def start_clock() -> Any:
     from ..realtime import push_clock, push_grid
 
     try:
-        play.start_clock(get_store(), _now_ms(), actor="director")
+        play.start_clock(get_store(), now_ms(), actor="director")
     except TravellerError as exc:
         if request.accept_mimetypes.best == "application/json":
             return jsonify(exc.body()), exc.status
@@ -109,7 +103,7 @@ def start_clock() -> Any:
     push_clock(socketio)
     push_grid(socketio)
     if request.accept_mimetypes.best == "application/json":
-        return jsonify(ok_body(clock=play.clock_wire(get_store().clock(), _now_ms())))
+        return jsonify(ok_body(clock=play.clock_wire(get_store().clock(), now_ms())))
     return redirect(url_for(".grid"))
 
 
@@ -137,7 +131,7 @@ def change_clock(action: str) -> Any:
     try:
         round_text = str(data.get("round") or "").strip()
         clock = play.change_clock(
-            get_store(), action, _now_ms(), actor="director",
+            get_store(), action, now_ms(), actor="director",
             table=_table(str(data.get("table") or "")),
             round=int(round_text) if round_text.isdigit() else None,
             minutes=data.get("minutes"), why=str(data.get("why") or ""))
@@ -147,7 +141,7 @@ def change_clock(action: str) -> Any:
     push_clock(socketio)
     push_grid(socketio)
     _changed_tables()
-    return _done(".grid", clock=play.clock_wire(clock, _now_ms()))
+    return _done(".grid", clock=play.clock_wire(clock, now_ms()))
 
 
 def _changed_tables() -> None:
@@ -164,7 +158,7 @@ def _changed_tables() -> None:
 def acknowledge_alert() -> Any:
     data = request.form if request.form else (request.get_json(silent=True) or {})
     try:
-        play.acknowledge_alert(get_store(), str(data.get("key") or ""), _now_ms(),
+        play.acknowledge_alert(get_store(), str(data.get("key") or ""), now_ms(),
                                actor="director")
     except TravellerError as exc:
         return _refused(exc)
@@ -193,7 +187,7 @@ def rule_slow_play(section: str, pair: int) -> Any:
     data = request.form if request.form else (request.get_json(silent=True) or {})
     try:
         ruling = slowplay.decide(get_store(), section, pair, str(data.get("action") or ""),
-                                 _now_ms(), actor="director",
+                                 now_ms(), actor="director",
                                  penalty=str(data.get("penalty") or ""),
                                  reason=str(data.get("reason") or ""))
     except TravellerError as exc:
@@ -208,7 +202,7 @@ def answer_call(call_id: int) -> Any:
 
     answer = request.form.get("answer") or (request.get_json(silent=True) or {}).get("answer", "")
     try:
-        call = play.answer_call(get_store(), call_id, str(answer), _now_ms(), actor="director")
+        call = play.answer_call(get_store(), call_id, str(answer), now_ms(), actor="director")
     except TravellerError as exc:
         if request.accept_mimetypes.best == "application/json":
             return jsonify(exc.body()), exc.status

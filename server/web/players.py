@@ -3,7 +3,6 @@ players as the tables entered them, and late starts (K11.3)."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
@@ -12,6 +11,7 @@ from .. import players
 from ..app import get_store
 from ..errors import TravellerError, ok_body
 from ..store import players as sql
+from .forms import now_ms, wants_json
 from .security import director_required
 
 bp = Blueprint("players", __name__, url_prefix="/director/players")
@@ -19,12 +19,6 @@ bp = Blueprint("players", __name__, url_prefix="/director/players")
 MAX_CSV_BYTES = 2_000_000
 
 
-def _now_ms() -> int:
-    return int(time.time() * 1000)
-
-
-def _wants_json() -> bool:
-    return request.accept_mimetypes.best == "application/json"
 
 
 def _list_page(errors: list[str] | None = None, imported: dict[str, int] | None = None,
@@ -75,11 +69,11 @@ def import_csv() -> Any:
         except players.PlayersError as exc:
             problems = exc.problems
     if problems:
-        if _wants_json():
+        if wants_json():
             body = TravellerError("invalid_players_file", "; ".join(problems)).body()
             return jsonify({**body, "problems": problems}), 400
         return _list_page(errors=problems, status=400)
-    if _wants_json():
+    if wants_json():
         return jsonify(ok_body(**(counts or {})))
     return _list_page(imported=counts)
 
@@ -129,13 +123,13 @@ def rule_late() -> Any:
     try:
         ruling = players.decide_late(
             store, str(data.get("section") or ""), data.get("pair"), data.get("minutes"),
-            str(data.get("action") or ""), _now_ms(), actor="director",
+            str(data.get("action") or ""), now_ms(), actor="director",
             penalty=str(data.get("penalty") or ""), reason=str(data.get("reason") or ""))
     except TravellerError as exc:
-        if _wants_json():
+        if wants_json():
             return jsonify(exc.body()), exc.status
         return render_template("director_error.html", error=exc.error,
                                name=store.setting("name", "")), exc.status
-    if _wants_json():
+    if wants_json():
         return jsonify(ok_body(ruling=ruling))
     return redirect(url_for(".late"))

@@ -7,7 +7,6 @@ to a JSON client and a plain page to a browser. A logged-in director always sees
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from flask import Blueprint, jsonify, render_template, request, session
@@ -15,6 +14,7 @@ from flask import Blueprint, jsonify, render_template, request, session
 from .. import results, rulings, team_results, teams
 from ..app import get_store
 from ..errors import TravellerError, error_body
+from .forms import now_ms
 
 bp = Blueprint("results", __name__, url_prefix="/results")
 
@@ -49,16 +49,13 @@ def _refused(exc: TravellerError) -> Any:
                            name=get_store().setting("name", "")), exc.status
 
 
-def _now_ms() -> int:
-    return int(time.time() * 1000)
-
 
 @bp.get("/")
 def index() -> Any:
     store = get_store()
     if teams.is_teams(store):
         return render_template("teams_standings.html", director=False,
-                               data=team_results.standings(store, _now_ms()),
+                               data=team_results.standings(store, now_ms()),
                                name=store.setting("name", ""))
     try:
         section = _section()
@@ -106,7 +103,7 @@ def projector() -> Any:
     store = get_store()
     if teams.is_teams(store):
         return render_template("results_projector_teams.html",
-                               data=team_results.projector(store, _now_ms()),
+                               data=team_results.projector(store, now_ms()),
                                name=store.setting("name", ""))
     return render_template("results_projector.html", data=results.projector(store),
                            name=store.setting("name", ""))
@@ -117,7 +114,7 @@ def standings_json() -> Any:
     store = get_store()
     if teams.is_teams(store):
         return jsonify({"ok": True, "kind": "teams",
-                        "standings": team_results.standings(store, _now_ms())})
+                        "standings": team_results.standings(store, now_ms())})
     return jsonify({"ok": True, "standings": results.standings(store)})
 
 
@@ -126,7 +123,7 @@ def team(team: int) -> Any:
     """A team's card: every match from its side, walk-overs and penalties."""
     store = get_store()
     try:
-        data = team_results.team_card(store, team, _now_ms())
+        data = team_results.team_card(store, team, now_ms())
     except TravellerError as exc:
         return _refused(exc)
     return render_template("teams_card.html", data=data, name=store.setting("name", ""))
@@ -135,7 +132,7 @@ def team(team: int) -> Any:
 @bp.get("/api/team/<int:team>")
 def team_json(team: int) -> Any:
     try:
-        data = team_results.team_card(get_store(), team, _now_ms())
+        data = team_results.team_card(get_store(), team, now_ms())
     except TravellerError as exc:
         return _refused(exc)
     return jsonify({"ok": True, **data})
@@ -163,5 +160,5 @@ def pair_json(pair: int) -> Any:
 def projector_json() -> Any:
     store = get_store()
     if teams.is_teams(store):
-        return jsonify({"ok": True, **team_results.projector(store, _now_ms())})
+        return jsonify({"ok": True, **team_results.projector(store, now_ms())})
     return jsonify({"ok": True, **results.projector(store)})

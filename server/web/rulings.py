@@ -8,7 +8,6 @@ console. A JSON client (Accept: application/json) gets the envelope instead of a
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
@@ -18,6 +17,7 @@ from ..app import get_socketio, get_store
 from ..errors import TravellerError
 from ..store import rulings as sql
 from ..store.rulings import EntryKey
+from .forms import now_ms, request_payload, wants_json
 from .security import director_required
 
 bp = Blueprint("rulings", __name__, url_prefix="/director")
@@ -25,19 +25,7 @@ bp = Blueprint("rulings", __name__, url_prefix="/director")
 ACTOR = "director"
 
 
-def _now_ms() -> int:
-    return int(time.time() * 1000)
 
-
-def _wants_json() -> bool:
-    return request.accept_mimetypes.best == "application/json"
-
-
-def _payload() -> dict[str, Any]:
-    data = request.get_json(silent=True)
-    if isinstance(data, dict):
-        return data
-    return {k: v for k, v in request.form.items() if k != "csrf_token"}
 
 
 def _section(payload: dict[str, Any]) -> str:
@@ -57,7 +45,7 @@ def _key(board: int, payload: dict[str, Any]) -> EntryKey:
 
 
 def _refused(exc: TravellerError, back: str) -> Any:
-    if _wants_json():
+    if wants_json():
         return jsonify(exc.body()), exc.status
     return render_template("ruling_error.html", error=exc.error, back=back,
                            name=get_store().setting("name", "")), exc.status
@@ -73,7 +61,7 @@ def _pushed(key: EntryKey) -> None:
 
 
 def _entry_ruling(board: int, action: Any) -> Any:
-    payload = _payload()
+    payload = request_payload()
     back = url_for(".board", board=board)
     try:
         key = _key(board, payload)
@@ -81,7 +69,7 @@ def _entry_ruling(board: int, action: Any) -> Any:
     except TravellerError as exc:
         return _refused(exc, back)
     _pushed(key)
-    if _wants_json():
+    if wants_json():
         return jsonify(body)
     return redirect(f"{back}#entry-{key.table_number}-{key.round}")
 
@@ -99,7 +87,7 @@ def board(board: int) -> Any:
         return _refused(TravellerError("unknown_board", f"there is no board {board}", 404),
                         url_for(".rankings"))
     data = results.director_board(store, section, board)
-    if _wants_json():
+    if wants_json():
         return jsonify({"ok": True, **data})
     index = boards.index(board)
     return render_template(
@@ -113,21 +101,21 @@ def board(board: int) -> Any:
 @director_required
 def correct(board: int) -> Any:
     return _entry_ruling(board, lambda store, key, p: rulings.correct_result(
-        store, key, p, _now_ms(), ACTOR))
+        store, key, p, now_ms(), ACTOR))
 
 
 @bp.post("/board/<int:board>/delete")
 @director_required
 def delete(board: int) -> Any:
     return _entry_ruling(board, lambda store, key, p: rulings.delete_result(
-        store, key, p.get("why"), _now_ms(), ACTOR))
+        store, key, p.get("why"), now_ms(), ACTOR))
 
 
 @bp.post("/board/<int:board>/undo")
 @director_required
 def undo(board: int) -> Any:
     return _entry_ruling(board, lambda store, key, p: rulings.undo(
-        store, key, p.get("why"), _now_ms(), ACTOR))
+        store, key, p.get("why"), now_ms(), ACTOR))
 
 
 @bp.post("/board/<int:board>/adjust")
@@ -142,7 +130,7 @@ def adjust(board: int) -> Any:
             payload = {**payload, "kind": "weighted"}
         elif "kind" not in payload:
             payload = {**payload, "kind": "artificial"}
-        return rulings.adjust(store, key, payload, _now_ms(), ACTOR)
+        return rulings.adjust(store, key, payload, now_ms(), ACTOR)
 
     return _entry_ruling(board, apply)
 
@@ -151,7 +139,7 @@ def adjust(board: int) -> Any:
 @director_required
 def unadjust(board: int) -> Any:
     return _entry_ruling(board, lambda store, key, p: rulings.remove_adjustment(
-        store, key, p.get("why"), _now_ms(), ACTOR))
+        store, key, p.get("why"), now_ms(), ACTOR))
 
 
 @bp.get("/rankings")
@@ -161,7 +149,7 @@ def rankings() -> Any:
     if teams.is_teams(store):
         return redirect(url_for("teams.standings"))
     ranking = results.standings(store)
-    if _wants_json():
+    if wants_json():
         return jsonify({"ok": True, "standings": ranking})
     return render_template(
         "results_standings.html", standings=ranking, director=True,
@@ -174,36 +162,36 @@ def rankings() -> Any:
 @bp.post("/penalties")
 @director_required
 def add_penalty() -> Any:
-    payload = _payload()
+    payload = request_payload()
     try:
         body = rulings.add_penalty(get_store(), _section(payload), payload.get("pair"), payload,
-                                   _now_ms(), ACTOR)
+                                   now_ms(), ACTOR)
     except TravellerError as exc:
         return _refused(exc, url_for(".rankings"))
     current_app.extensions["traveller.notifier"].changed()
-    return jsonify(body) if _wants_json() else redirect(url_for(".rankings") + "#penalties")
+    return jsonify(body) if wants_json() else redirect(url_for(".rankings") + "#penalties")
 
 
 @bp.post("/penalties/<int:penalty_id>/remove")
 @director_required
 def remove_penalty(penalty_id: int) -> Any:
-    payload = _payload()
+    payload = request_payload()
     try:
-        body = rulings.remove_penalty(get_store(), penalty_id, payload.get("why"), _now_ms(),
+        body = rulings.remove_penalty(get_store(), penalty_id, payload.get("why"), now_ms(),
                                       ACTOR)
     except TravellerError as exc:
         return _refused(exc, url_for(".rankings"))
     current_app.extensions["traveller.notifier"].changed()
-    return jsonify(body) if _wants_json() else redirect(url_for(".rankings") + "#penalties")
+    return jsonify(body) if wants_json() else redirect(url_for(".rankings") + "#penalties")
 
 
 @bp.post("/publication")
 @director_required
 def publication() -> Any:
-    payload = _payload()
+    payload = request_payload()
     value = payload.get("published")
     published = value is True or str(value).lower() in ("1", "true", "on", "yes")
     body = rulings.set_publication(get_store(), published, ACTOR, str(payload.get("why") or ""))
     # Projectors already open get the ranking the moment it is published (and no more after).
     current_app.extensions["traveller.notifier"].changed()
-    return jsonify(body) if _wants_json() else redirect(url_for(".rankings"))
+    return jsonify(body) if wants_json() else redirect(url_for(".rankings"))

@@ -17,6 +17,7 @@ from ..errors import TravellerError, ok_body
 from ..play import table_url
 from ..store import printing as spool
 from ..store import setup as sql
+from .forms import now_ms, request_payload, wants_json
 from .security import director_required
 
 bp = Blueprint("setup", __name__, url_prefix="/director/setup")
@@ -24,15 +25,6 @@ bp = Blueprint("setup", __name__, url_prefix="/director/setup")
 ACTOR = "director"
 
 
-def _wants_json() -> bool:
-    return request.is_json or request.accept_mimetypes.best == "application/json"
-
-
-def _payload() -> dict[str, Any]:
-    data = request.get_json(silent=True)
-    if isinstance(data, dict):
-        return data
-    return {k: v for k, v in request.form.items() if k != "csrf_token"}
 
 
 def _settings_page(error: str | None = None, values: dict[str, Any] | None = None,
@@ -82,18 +74,18 @@ def settings_json() -> Any:
 @bp.post("/")
 @director_required
 def change() -> Any:
-    payload = _payload()
+    payload = request_payload()
     why = str(payload.pop("why", "") or "")
     try:
         changes = setup.change_settings(get_store(), payload, ACTOR, why)
     except TravellerError as exc:
-        if _wants_json():
+        if wants_json():
             return jsonify(exc.body()), exc.status
         shown = {**setup.current(get_store()), **payload}
         return _settings_page(exc.error, shown, exc.status)
     if changes.changed:
         _push(changes.reseated)
-    if _wants_json():
+    if wants_json():
         return jsonify(ok_body(**changes.wire(), settings=setup.current(get_store())))
     return redirect(url_for(".settings", saved=1, changed=",".join(changes.changed)))
 
@@ -125,12 +117,12 @@ def import_deals() -> Any:
             raise TravellerError("missing_file", "choose a PBN file of hand records to import")
         imported = setup.import_deals(get_store(), upload.read(), upload.filename, ACTOR)
     except TravellerError as exc:
-        if _wants_json():
+        if wants_json():
             return jsonify(exc.body()), exc.status
         store = get_store()
         return render_template("setup_deals.html", name=store.setting("name", ""),
                                deals=sql.deals(store), error=exc.error), exc.status
-    if _wants_json():
+    if wants_json():
         return jsonify(ok_body(boards=[d.board for d in imported]))
     return redirect(url_for(".deals"))
 
@@ -154,16 +146,16 @@ def deal_json(board: int) -> Any:
 @bp.post("/printer")
 @director_required
 def set_printer() -> Any:
-    data = _payload()
+    data = request_payload()
     try:
         value = printing.set_printer(get_store(), str(data.get("target", "")),
                                      str(data.get("profile", "80mm")), ACTOR,
                                      str(data.get("why", "")))
     except TravellerError as exc:
-        if _wants_json():
+        if wants_json():
             return jsonify(exc.body()), exc.status
         return _settings_page(error=exc.error, status=exc.status)
-    if _wants_json():
+    if wants_json():
         return jsonify(ok_body(printer=value))
     return redirect(url_for(".settings", changed="printer") + "#printer")
 
@@ -171,17 +163,16 @@ def set_printer() -> Any:
 @bp.post("/print/<document>")
 @director_required
 def print_document(document: str) -> Any:
-    import time
 
-    data = _payload()
+    data = request_payload()
     options = {"round": data["round"]} if data.get("round") not in (None, "") else {}
     try:
-        job = printing.queue(get_store(), document, int(time.time() * 1000), ACTOR, options)
+        job = printing.queue(get_store(), document, now_ms(), ACTOR, options)
     except TravellerError as exc:
-        if _wants_json():
+        if wants_json():
             return jsonify(exc.body()), exc.status
         return _settings_page(error=exc.error, status=exc.status)
-    if _wants_json():
+    if wants_json():
         return jsonify(ok_body(job=job))
     return redirect(url_for(".settings", changed=f"print job {job}") + "#printer")
 

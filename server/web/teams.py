@@ -11,7 +11,6 @@ application/json, or a JSON body) gets the envelope instead of a page.
 from __future__ import annotations
 
 import json
-import time
 from datetime import datetime
 from typing import Any
 
@@ -23,6 +22,7 @@ from ..errors import TravellerError, ok_body
 from ..players import PlayersError
 from ..store import Store
 from ..texts import N_, english, message
+from .forms import now_ms, request_payload, wants_json
 from .security import director_required
 
 bp = Blueprint("teams", __name__, url_prefix="/director/teams")
@@ -32,19 +32,7 @@ MAX_CSV_BYTES = 2_000_000
 AUDITED = ("team", "roster", "team_ruling", "match")
 
 
-def _now_ms() -> int:
-    return int(time.time() * 1000)
 
-
-def _wants_json() -> bool:
-    return request.is_json or request.accept_mimetypes.best == "application/json"
-
-
-def _payload() -> dict[str, Any]:
-    data = request.get_json(silent=True)
-    if isinstance(data, dict):
-        return data
-    return {k: v for k, v in request.form.items() if k != "csrf_token"}
 
 
 def _store() -> Store:
@@ -56,7 +44,7 @@ def _store() -> Store:
 
 
 def _refused(exc: TravellerError, back: str) -> Any:
-    if _wants_json():
+    if wants_json():
         return jsonify(exc.body()), exc.status
     return render_template("ruling_error.html", error=exc.error, back=back,
                            name=get_store().setting("name", "")), exc.status
@@ -137,7 +125,7 @@ def _teams_page(errors: list[str] | None = None, imported: dict[str, int] | None
 @director_required
 def index() -> Any:
     try:
-        if _wants_json():
+        if wants_json():
             return jsonify(ok_body(teams=team_setup.teams_wire(_store())))
         return _teams_page()
     except TravellerError as exc:
@@ -147,15 +135,15 @@ def index() -> Any:
 @bp.post("/team/<int:number>")
 @director_required
 def change_team(number: int) -> Any:
-    payload = _payload()
-    if not _wants_json() and "name" in payload and "eligible" not in payload:
+    payload = request_payload()
+    if not wants_json() and "name" in payload and "eligible" not in payload:
         payload["eligible"] = ""  # an unticked checkbox is not sent
     try:
         body = team_setup.change_team(_store(), number, payload, ACTOR)
     except TravellerError as exc:
         return _refused(exc, url_for(".index"))
     _push()
-    return jsonify(body) if _wants_json() else redirect(url_for(".index") + f"#team-{number}")
+    return jsonify(body) if wants_json() else redirect(url_for(".index") + f"#team-{number}")
 
 
 @bp.post("/rosters")
@@ -185,11 +173,11 @@ def import_rosters() -> Any:
         except PlayersError as exc:
             problems = exc.problems
     if problems:
-        if _wants_json():
+        if wants_json():
             body = TravellerError("invalid_roster_file", "; ".join(problems)).body()
             return jsonify({**body, "problems": problems}), 400
         return _teams_page(errors=problems, status=400)
-    if _wants_json():
+    if wants_json():
         return jsonify(ok_body(**(counts or {})))
     return _teams_page(imported=counts)
 
@@ -203,8 +191,8 @@ def matches() -> Any:
         store = _store()
     except TravellerError as exc:
         return _refused(exc, url_for("director.grid"))
-    data = team_results.matches_page(store, _now_ms())
-    if _wants_json():
+    data = team_results.matches_page(store, now_ms())
+    if wants_json():
         return jsonify(ok_body(**data))
     paired = request.args.get("paired")
     return render_template("teams_matches.html", data=data, paired=paired,
@@ -220,15 +208,15 @@ def _int(value: Any) -> Any:
 @director_required
 def unlock() -> Any:
     """K12.1: the director lets a match play a board its time had locked, in both rooms."""
-    payload = _payload()
+    payload = request_payload()
     try:
         body = teams.unlock_board(_store(), _int(payload.get("round")),
                                   _int(payload.get("table")), _int(payload.get("board")),
-                                  payload.get("why"), _now_ms(), ACTOR)
+                                  payload.get("why"), now_ms(), ACTOR)
     except TravellerError as exc:
         return _refused(exc, url_for(".matches"))
     _push(body["table"])
-    if _wants_json():
+    if wants_json():
         return jsonify(body)
     return redirect(url_for(".matches") + f"#match-{body['round']}-{body['table']}")
 
@@ -238,11 +226,11 @@ def unlock() -> Any:
 def pair() -> Any:
     """K16: pair the next round of a Swiss once every match of the last one is over."""
     try:
-        body = teams.pair_next_round(_store(), _now_ms(), ACTOR)
+        body = teams.pair_next_round(_store(), now_ms(), ACTOR)
     except TravellerError as exc:
         return _refused(exc, url_for(".matches"))
     _push()
-    if _wants_json():
+    if wants_json():
         return jsonify(body)
     return redirect(url_for(".matches", paired=body["round"]) + f"#round-{body['round']}")
 
@@ -256,7 +244,7 @@ def rulings() -> Any:
         store = _store()
     except TravellerError as exc:
         return _refused(exc, url_for("director.grid"))
-    now = _now_ms()
+    now = now_ms()
     args = request.args
     late = {k: args.get(k, "") for k in ("team", "round", "minutes", "rule")}
     proposal, error = None, None
@@ -284,7 +272,7 @@ def rulings() -> Any:
             error = exc.error
     data = {"rulings": team_rulings.rulings_wire(store), "proposal": proposal,
             "award": award}
-    if _wants_json():
+    if wants_json():
         return jsonify(ok_body(**data, disqualification=preview))
     matches = team_results.matches_page(store, now)
     walkovers = {t: team_rulings.walkovers_of(store, t) for t in teams.names(store)}
@@ -298,13 +286,13 @@ def rulings() -> Any:
 
 
 def _ruling(action: Any, anchor: str) -> Any:
-    payload = _payload()
+    payload = request_payload()
     try:
-        body = action(_store(), payload, _now_ms(), ACTOR)
+        body = action(_store(), payload, now_ms(), ACTOR)
     except TravellerError as exc:
         return _refused(exc, url_for(".rulings"))
     _push()
-    return jsonify(body) if _wants_json() else redirect(url_for(".rulings") + anchor)
+    return jsonify(body) if wants_json() else redirect(url_for(".rulings") + anchor)
 
 
 @bp.post("/rulings/walkover")
@@ -340,15 +328,15 @@ def late() -> Any:
 @bp.post("/rulings/<int:ruling_id>/remove")
 @director_required
 def remove(ruling_id: int) -> Any:
-    payload = _payload()
+    payload = request_payload()
     try:
         _store()
-        body = team_rulings.remove(get_store(), ruling_id, payload.get("why"), _now_ms(),
+        body = team_rulings.remove(get_store(), ruling_id, payload.get("why"), now_ms(),
                                    ACTOR)
     except TravellerError as exc:
         return _refused(exc, url_for(".rulings"))
     _push()
-    return jsonify(body) if _wants_json() else redirect(url_for(".rulings") + "#rulings")
+    return jsonify(body) if wants_json() else redirect(url_for(".rulings") + "#rulings")
 
 
 # -- results for the director ------------------------------------------------------------------
@@ -360,8 +348,8 @@ def standings() -> Any:
         store = _store()
     except TravellerError as exc:
         return _refused(exc, url_for("director.grid"))
-    data = team_results.standings(store, _now_ms())
-    if _wants_json():
+    data = team_results.standings(store, now_ms())
+    if wants_json():
         return jsonify(ok_body(standings=data))
     from .. import rulings as pairs_rulings
 
@@ -379,6 +367,6 @@ def report() -> Any:
     except TravellerError as exc:
         return _refused(exc, url_for("director.grid"))
     data = team_results.board_report(store)
-    if _wants_json():
+    if wants_json():
         return jsonify(ok_body(**data))
     return render_template("teams_report.html", data=data, name=store.setting("name", ""))
