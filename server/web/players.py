@@ -11,12 +11,11 @@ from .. import players
 from ..app import get_store
 from ..errors import TravellerError, ok_body
 from ..store import players as sql
-from .forms import now_ms, wants_json
+from .forms import now_ms, uploaded_csv, wants_json
 from .security import director_required
 
 bp = Blueprint("players", __name__, url_prefix="/director/players")
 
-MAX_CSV_BYTES = 2_000_000
 
 
 
@@ -49,25 +48,13 @@ def players_json() -> Any:
 @director_required
 def import_csv() -> Any:
     """A CSV file (id,name,gender[,club]) as the multipart field `file`: all rows or none."""
-    upload = request.files.get("file")
     problems: list[str] = []
     counts = None
-    if upload is None or not upload.filename:
-        problems = ["choose a CSV file to import"]
-    else:
-        data = upload.read(MAX_CSV_BYTES + 1)
-        try:
-            if len(data) > MAX_CSV_BYTES:
-                raise players.PlayersError(["the file is larger than 2 MB"])
-            try:
-                text = data.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise players.PlayersError(["the file is not UTF-8 text: save it as "
-                                            "CSV UTF-8"]) from None
-            counts = players.import_csv(get_store(), text, actor="director",
-                                        filename=upload.filename)
-        except players.PlayersError as exc:
-            problems = exc.problems
+    try:
+        text, filename = uploaded_csv()
+        counts = players.import_csv(get_store(), text, actor="director", filename=filename)
+    except players.PlayersError as exc:
+        problems = exc.problems
     if problems:
         if wants_json():
             body = TravellerError("invalid_players_file", "; ".join(problems)).body()

@@ -22,13 +22,12 @@ from ..errors import TravellerError, ok_body
 from ..players import PlayersError
 from ..store import Store
 from ..texts import N_, english, message
-from .forms import now_ms, request_payload, wants_json
+from .forms import now_ms, request_payload, uploaded_csv, wants_json
 from .security import director_required
 
 bp = Blueprint("teams", __name__, url_prefix="/director/teams")
 
 ACTOR = "director"
-MAX_CSV_BYTES = 2_000_000
 AUDITED = ("team", "roster", "team_ruling", "match")
 
 
@@ -154,24 +153,13 @@ def import_rosters() -> Any:
         store = _store()
     except TravellerError as exc:
         return _refused(exc, url_for("director.grid"))
-    upload = request.files.get("file")
     problems: list[str] = []
     counts = None
-    if upload is None or not upload.filename:
-        problems = ["choose a CSV file to import"]
-    else:
-        data = upload.read(MAX_CSV_BYTES + 1)
-        try:
-            if len(data) > MAX_CSV_BYTES:
-                raise PlayersError(["the file is larger than 2 MB"])
-            try:
-                text = data.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise PlayersError(["the file is not UTF-8 text: save it as CSV UTF-8"]) \
-                    from None
-            counts = team_setup.import_rosters(store, text, ACTOR, upload.filename)
-        except PlayersError as exc:
-            problems = exc.problems
+    try:
+        text, filename = uploaded_csv()
+        counts = team_setup.import_rosters(store, text, ACTOR, filename)
+    except PlayersError as exc:
+        problems = exc.problems
     if problems:
         if wants_json():
             body = TravellerError("invalid_roster_file", "; ".join(problems)).body()
