@@ -533,9 +533,21 @@ async function sendCall(reason) {
   flushCalls();
 }
 
+/**
+ * Sends a box's entries in order (results, calls, line-ups, confirmations, answers), each
+ * only after the one before is acknowledged; while the connection is up, a box that stopped
+ * on a failure is tried again after RETRY_MS.
+ */
+function drain(box, send, handlers) {
+  box.flush(send, handlers).then((outcome) => {
+    render();
+    if (outcome.stopped && connection?.connected) setTimeout(() => drain(box, send, handlers), RETRY_MS);
+  });
+}
+
 function flushCalls() {
   if (!connection) return;
-  callbox.flush(({ op_id, reason }) => connection.call({ op_id, reason }), {
+  drain(callbox, ({ op_id, reason }) => connection.call({ op_id, reason }), {
     onAccepted(entry, ack) {
       // Shown as "Director called" until the next state brings the server's own record.
       const call = { id: ack.call_id, op_id: entry.op_id, reason: entry.reason, called_ms: entry.created_ms, answer: null };
@@ -543,9 +555,6 @@ function flushCalls() {
       render();
     },
     onRejected: render,
-  }).then((outcome) => {
-    render();
-    if (outcome.stopped && connection.connected) setTimeout(flushCalls, RETRY_MS);
   });
 }
 
@@ -597,7 +606,7 @@ function refusalText(rejection) {
 
 function flushSeats() {
   if (!connection) return;
-  seatbox.flush(({ op_id, round, segment = null, north, south, east, west }) =>
+  drain(seatbox, ({ op_id, round, segment = null, north, south, east, west }) =>
     connection.players({ op_id, round, ...(segment === null ? {} : { segment }), north, south, east, west }), {
     onAccepted(entry, ack) {
       model.state = withLineup(withSeated(model.state, entry), entry);
@@ -620,9 +629,6 @@ function flushSeats() {
       };
       seatbox.dismiss(rejection.op_id).then(render);
     },
-  }).then((outcome) => {
-    render();
-    if (outcome.stopped && connection.connected) setTimeout(flushSeats, RETRY_MS);
   });
 }
 
@@ -650,7 +656,7 @@ async function confirm() {
 
 function flush() {
   if (!connection) return;
-  outbox.flush(
+  drain(outbox,
     ({ op_id, board, round, contract, declarer, tricks, lead }) =>
       connection.submit({ op_id, board, round, contract, declarer, tricks, ...(lead ? { lead } : {}) }),
     {
@@ -667,10 +673,7 @@ function flush() {
         render();
       },
     },
-  ).then((outcome) => {
-    render();
-    if (outcome.stopped && connection.connected) setTimeout(flush, RETRY_MS);
-  });
+  );
 }
 
 /** KD1: a captain confirms the match of `round`; stored first, sent like a result. */
@@ -691,7 +694,7 @@ async function confirmMatch(team, round) {
 
 function flushConfirms() {
   if (!connection) return;
-  confirmbox.flush((entry) => {
+  drain(confirmbox, (entry) => {
     // Confirmed at one score, the match now shows another (a correction meanwhile): ask again.
     if (!confirmationCurrent(model.state, entry)) {
       return Promise.resolve({ ok: false, code: "score_changed", error: t("teams.score_changed") });
@@ -705,9 +708,6 @@ function flushConfirms() {
       render();
     },
     onRejected: render,
-  }).then((outcome) => {
-    render();
-    if (outcome.stopped && connection.connected) setTimeout(flushConfirms, RETRY_MS);
   });
 }
 
@@ -801,7 +801,7 @@ async function answerEntry(entry, decision, call = false) {
 
 function flushAnswers() {
   if (!connection) return;
-  answerbox.flush((answer) => {
+  drain(answerbox, (answer) => {
     const { event, payload } = answerMessage(answer);
     return connection.answer(event, payload);
   }, {
@@ -811,9 +811,6 @@ function flushAnswers() {
       render();
     },
     onRejected: render,
-  }).then((outcome) => {
-    render();
-    if (outcome.stopped && connection.connected) setTimeout(flushAnswers, RETRY_MS);
   });
 }
 
