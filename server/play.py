@@ -7,6 +7,7 @@ takes `now_ms` from its caller and returns plain dicts ready for the wire.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -34,25 +35,56 @@ def current_round(seatings: list[SeatingRow], scored: set[tuple[int, int]]) -> S
     return None
 
 
-def moves_after(section: Mapping[int, list[SeatingRow]],
-                here: SeatingRow) -> dict[str, Any] | None:
+@dataclass(frozen=True)
+class SectionPlan:
+    """A section's schedule read for the moves between rounds, built once per schedule."""
+
+    rounds: dict[int, list[SeatingRow]]
+    """The section's seatings by round."""
+    seats: dict[int, dict[int, tuple[int, str]]]
+    """Each round's (table, direction) of every pair that plays it."""
+    later: dict[int, frozenset[int]]
+    """The boards played in each round or any later one."""
+
+
+def section_plan(store: Store, section: str) -> SectionPlan:
+    """The plan of `section`, kept by the store until its seatings change."""
+    def build() -> SectionPlan:
+        rounds: dict[int, list[SeatingRow]] = {}
+        for seating in store.seatings(section):
+            rounds.setdefault(seating.round, []).append(seating)
+        seats = {number: {pair: (s.table_number, side) for s in rows
+                          for pair, side in ((s.ns_pair, "NS"), (s.ew_pair, "EW"))}
+                 for number, rows in rounds.items()}
+        later: dict[int, frozenset[int]] = {}
+        seen: frozenset[int] = frozenset()
+        for number in sorted(rounds, reverse=True):
+            seen = seen | {b for s in rounds[number] for b in s.boards}
+            later[number] = seen
+        return SectionPlan(rounds, seats, later)
+
+    plan: SectionPlan = store.schedule_memo(("plan", section), build)
+    return plan
+
+
+def moves_after(plan: SectionPlan, here: SeatingRow) -> dict[str, Any] | None:
     """Where the pairs and boards of `here` go in the next round, read from the seatings of its
-    section by round: each pair's table and direction (None: it sits out), and whether the
-    boards rest on a relay or bye stand (no table plays them next round, one does later). None
-    when no next round is drawn (the last round). A terminal shows it at the end of a round,
-    offline too, so a Howell's North-South pair or a half table's sit-out is told where to go."""
-    after = section.get(here.round + 1)
-    if not after:
+    section: each pair's table and direction (None: it sits out), and whether the boards rest
+    on a relay or bye stand (no table plays them next round, one does later). None when no next
+    round is drawn (the last round). A terminal shows it at the end of a round, offline too, so
+    a Howell's North-South pair or a half table's sit-out is told where to go."""
+    seats = plan.seats.get(here.round + 1)
+    if not seats:
         return None
-    seats: dict[int, dict[str, Any]] = {}
-    for s in after:
-        seats[s.ns_pair] = {"table": s.table_number, "direction": "NS"}
-        seats[s.ew_pair] = {"table": s.table_number, "direction": "EW"}
-    rest = here.boards_next_table is None and any(
-        set(s.boards) & set(here.boards)
-        for number, rows in section.items() if number > here.round + 1 for s in rows)
-    return {"round": here.round + 1, "ns": seats.get(here.ns_pair),
-            "ew": seats.get(here.ew_pair), "boards_rest": rest}
+    rest = here.boards_next_table is None and bool(
+        set(here.boards) & plan.later.get(here.round + 2, frozenset()))
+
+    def seat(pair: int) -> dict[str, Any] | None:
+        found = seats.get(pair)
+        return None if found is None else {"table": found[0], "direction": found[1]}
+
+    return {"round": here.round + 1, "ns": seat(here.ns_pair), "ew": seat(here.ew_pair),
+            "boards_rest": rest}
 
 
 def clock_wire(clock: RoundClock | None, now_ms: int) -> dict[str, Any]:
@@ -69,9 +101,16 @@ def clock_wire(clock: RoundClock | None, now_ms: int) -> dict[str, Any]:
     }
 
 
-def board_info(number: int) -> dict[str, Any]:
+@functools.cache
+def _board_facts(number: int) -> tuple[str, str]:
     board = Board(number)
-    return {"dealer": board.dealer.name, "vulnerability": board.vulnerability.name.lower()}
+    return board.dealer.name, board.vulnerability.name.lower()
+
+
+def board_info(number: int) -> dict[str, Any]:
+    """A board's dealer and vulnerability (every state carries them for all its boards)."""
+    dealer, vulnerability = _board_facts(number)
+    return {"dealer": dealer, "vulnerability": vulnerability}
 
 
 def locked_boards(store: Store, table: TableRow, now_ms: int) -> set[tuple[int, int]]:
@@ -86,9 +125,7 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
     from . import ew, teams
 
     seatings = store.seatings(table.section, table.number)
-    section: dict[int, list[SeatingRow]] = {}
-    for seating in store.seatings(table.section):
-        section.setdefault(seating.round, []).append(seating)
+    plan = section_plan(store, table.section)
     results = store.results(table.section, table.number)
     adjusted = store.adjusted_boards().get((table.section, table.number), set())
     locked = locked_boards(store, table, now_ms)
@@ -102,7 +139,7 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
         "table": table.number,
         "round": here.round if here else None,
         # The section's rounds: a table a half table leaves empty in a round has fewer rows.
-        "rounds": max(section, default=len(seatings)),
+        "rounds": max(plan.rounds, default=len(seatings)),
         "ns_pair": here.ns_pair if here else None,
         "ew_pair": here.ew_pair if here else None,
         "boards": list(here.boards) if here else [],
@@ -116,7 +153,7 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
                 "ew_next_table": s.ew_next_table,
                 "boards_next_table": s.boards_next_table,
                 # Teams: the room bar and the match panel say where the next match is.
-                "moves": moves_after(section, s) if team_block is None else None,
+                "moves": moves_after(plan, s) if team_block is None else None,
             }
             for s in seatings
         ],

@@ -14,7 +14,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -49,6 +49,7 @@ class Store:
         # The schedule is written once and read on every submission: keep it in memory.
         self._seatings: dict[tuple[str, int], list[SeatingRow]] | None = None
         self._ordered: dict[str | None, list[SeatingRow]] = {}
+        self._memo: dict[Any, Any] = {}
         self.db.execute("PRAGMA busy_timeout = 30000")
         self.db.enable_wal()
         # FULL makes each commit durable on its own: an acknowledged score survives a power cut.
@@ -137,6 +138,7 @@ class Store:
                     by_table.setdefault((seating.section, seating.table_number), []).append(seating)
                 self._seatings = by_table
                 self._ordered = {}
+                self._memo = {}
             cached, ordered = self._seatings, self._ordered
         if section is not None and table is not None:
             return list(cached.get((section, table), []))
@@ -151,6 +153,14 @@ class Store:
         if table is None:
             ordered[section] = rows
         return list(rows)
+
+    def schedule_memo(self, key: Any, build: Callable[[], Any]) -> Any:
+        """A value derived from the schedule alone, built once until the seatings change."""
+        self.seatings()  # reloads the schedule, and forgets the memos, after a change
+        with self._lock:
+            if key not in self._memo:
+                self._memo[key] = build()
+            return self._memo[key]
 
     def put_seatings(self, db: Database, rows: list[dict[str, Any]]) -> None:
         """Write schedule rows inside an open write transaction."""
