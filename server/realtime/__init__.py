@@ -112,13 +112,14 @@ class Notifier:
         self.projector = ProjectorFeed(socketio)
 
     def changed(self, table: TableRow | None = None, *, standings: bool = True) -> None:
-        """Push `table`'s state, the grid and the projector soon; `standings=False` says the
+        """Push `table`'s state (and, in a teams event, the other room's of its match, whose
+        match panel shows it too), the grid and the projector soon; `standings=False` says the
         change can at most complete a round (see ProjectorFeed.changed)."""
         app = current_app._get_current_object()  # type: ignore[attr-defined]
         self.projector.changed(standings)
+        tables = [] if table is None else [table, *teams.partner_tables(get_store(), table)]
         with self._lock:
-            if table is not None:
-                self._tables.add(table)
+            self._tables.update(tables)
             if self._grid_due:
                 return
             self._grid_due = True
@@ -200,8 +201,6 @@ def register(app: Flask, socketio: SocketIO) -> None:
             return error_body("internal_error", "the server could not store this result", 500)
         if not ack.get("duplicate"):
             notifier.changed(table, standings=False)
-            for other in teams.partner_tables(get_store(), table):
-                notifier.changed(other, standings=False)
         return ack
 
     def guarded(table_action: Any) -> Any:
@@ -252,8 +251,6 @@ def register(app: Flask, socketio: SocketIO) -> None:
                                       actor=f"table {table.section}{table.number}")
             if not ack.get("duplicate"):
                 notifier.changed(table)
-                for other in teams.partner_tables(get_store(), table):
-                    notifier.changed(other)
             return ack
 
         result: dict[str, Any] = guarded(act)

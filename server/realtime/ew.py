@@ -18,7 +18,7 @@ from typing import Any
 from flask import Flask, current_app, request
 from flask_socketio import SocketIO, join_room
 
-from .. import ew, teams
+from .. import ew
 from ..app import get_presence, get_store
 from ..errors import TravellerError, error_body
 from ..store import TableRow
@@ -112,8 +112,6 @@ def register(app: Flask, socketio: SocketIO, changed: Callable[[TableRow], None]
             return error_body("internal_error", "the server could not store this answer", 500)
         if not ack.get("duplicate"):
             changed(table)
-            for other in teams.partner_tables(store, table):
-                changed(other)
         return ack
 
     @socketio.on("confirm_result", namespace="/table")
