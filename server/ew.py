@@ -94,7 +94,7 @@ def submit_entry(store: Store, table: TableRow, checked: Submission, score: int,
             return ok_body(ns_score=earlier.ns_score, board=earlier.board, duplicate=True,
                            pending=True)
         result = checked_result(store, db, table, checked, score, locked, now_ms, actor)
-        sql.insert_entry(store, db, sql.PendingEntry.from_result(result), actor)
+        sql.insert_entry(store, db, result, actor)
     return ok_body(ns_score=score, board=checked.board, duplicate=False, pending=True)
 
 
@@ -256,7 +256,7 @@ def waiting(store: Store, section: str | None = None,
     for entry, decision in sql.waiting(store, section, table):
         if (entry.round, entry.board) in adjusted.get((entry.section, entry.table_number), set()):
             continue
-        out.append(entry.wire() | {
+        out.append(sql.entry_wire(entry) | {
             "section": entry.section, "table": entry.table_number,
             "status": "not_agreed" if decision else "awaiting",
             "reason": decision.reason if decision else None,

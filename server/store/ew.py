@@ -23,6 +23,7 @@ __all__ = [
     "decision_by_op",
     "decision_for",
     "entry_by_op",
+    "entry_wire",
     "ew_tokens",
     "fill_ew_tokens",
     "insert_decision",
@@ -33,47 +34,14 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class PendingEntry:
-    """North-South's entry of a board, waiting for East-West (a `pending_results` row)."""
+PendingEntry = ResultRow
+"""North-South's entry of a board waiting for East-West (a `pending_results` row): a result
+not confirmed yet, with the same fields."""
 
-    op_id: str
-    section: str
-    table_number: int
-    round: int
-    board: int
-    ns_pair: int
-    ew_pair: int
-    contract: str
-    declarer: str | None
-    tricks: int
-    lead: str | None
-    ns_score: int
-    entered_ms: int
-    source: str
-    """Who entered it: North-South's terminal, as results name it ("table 3")."""
 
-    @classmethod
-    def from_row(cls, row: dict[str, Any]) -> PendingEntry:
-        return cls(**{k: row[k] for k in cls.__dataclass_fields__})
-
-    @classmethod
-    def from_result(cls, result: ResultRow) -> PendingEntry:
-        return cls(
-            op_id=result.op_id, section=result.section, table_number=result.table_number,
-            round=result.round, board=result.board, ns_pair=result.ns_pair,
-            ew_pair=result.ew_pair, contract=result.contract, declarer=result.declarer,
-            tricks=result.tricks, lead=result.lead, ns_score=result.ns_score,
-            entered_ms=result.entered_ms, source=result.source,
-        )
-
-    def wire(self) -> dict[str, Any]:
-        return {
-            "op_id": self.op_id, "board": self.board, "round": self.round,
-            "ns_pair": self.ns_pair, "ew_pair": self.ew_pair, "contract": self.contract,
-            "declarer": self.declarer, "tricks": self.tricks, "lead": self.lead,
-            "ns_score": self.ns_score, "entered_ms": self.entered_ms,
-        }
+def entry_wire(entry: ResultRow) -> dict[str, Any]:
+    """A waiting entry as terminals and the audit see it: the result's fields and its time."""
+    return entry.wire() | {"entered_ms": entry.entered_ms}
 
 
 @dataclass(frozen=True)
@@ -134,7 +102,7 @@ def fill_ew_tokens(store: Store, db: Database, new_token: Callable[[], str], act
 
 def entry_by_op(db: Database, op_id: str) -> PendingEntry | None:
     rows = list(db.query("select * from pending_results where op_id = ?", [op_id]))
-    return PendingEntry.from_row(rows[0]) if rows else None
+    return ResultRow.from_row(rows[0]) if rows else None
 
 
 def latest_entry(db: Database, section: str, table: int, round: int,
@@ -143,14 +111,14 @@ def latest_entry(db: Database, section: str, table: int, round: int,
     rows = list(db.query(
         "select * from pending_results where section = ? and table_number = ? and round = ? "
         "and board = ? order by id desc limit 1", [section, table, round, board]))
-    return PendingEntry.from_row(rows[0]) if rows else None
+    return ResultRow.from_row(rows[0]) if rows else None
 
 
 def insert_entry(store: Store, db: Database, entry: PendingEntry, actor: str) -> None:
     db["pending_results"].insert(asdict(entry))
     store.audit(db, actor, "result_pending", "result",
                 f"{entry.section}/{entry.table_number}/{entry.round}/{entry.board}",
-                None, json.dumps(entry.wire()), "waiting for East-West")
+                None, json.dumps(entry_wire(entry)), "waiting for East-West")
 
 
 def decision_by_op(db: Database, op_id: str) -> Decision | None:
@@ -179,7 +147,7 @@ def insert_decision(store: Store, db: Database, decision: Decision, entry: Pendi
     why = " ".join(filter(None, [decision.reason, decision.note]))
     store.audit(db, decision.actor, f"ew_{decision.decision}", "result",
                 f"{entry.section}/{entry.table_number}/{entry.round}/{entry.board}",
-                json.dumps(entry.wire()), decision.decision, why)
+                json.dumps(entry_wire(entry)), decision.decision, why)
 
 
 def waiting(store: Store, section: str | None = None,
@@ -196,5 +164,5 @@ def waiting(store: Store, section: str | None = None,
             "and q.round = p.round and q.board = p.board) and not exists (select 1 from "
             "results r where r.section = p.section and r.table_number = p.table_number and "
             f"r.round = p.round and r.board = p.board) {where} order by p.id", args))
-        entries = [PendingEntry.from_row(r) for r in rows]
+        entries = [ResultRow.from_row(r) for r in rows]
         return [(e, decision_for(db, e.op_id)) for e in entries]
