@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.conftest import REPO
+from tests.conftest import PASSWORD, REPO
 
 PHONE = {"width": 360, "height": 640}
 TABLET = {"width": 800, "height": 1280}
@@ -33,3 +33,15 @@ def enter(page: Page, *keys: str) -> None:
     expect(page.get_by_test_id("confirm-screen")).to_be_visible()
     page.get_by_test_id("confirm").click()
     expect(page.get_by_test_id("confirm-screen")).to_have_count(0)
+
+
+def director(browser: Browser, contexts: list[BrowserContext], base_url: str) -> Page:
+    """The director's console, logged in, in a desktop-sized window."""
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    contexts.append(context)
+    page = context.new_page()
+    page.goto(base_url + "/director/login")
+    page.fill("input[name=password]", PASSWORD)
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("director-clock")).to_be_visible()
+    return page

@@ -11,26 +11,14 @@ from __future__ import annotations
 import re
 import sqlite3
 
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.browser.pages import PHONE, SHOTS, TABLET, enter, open_table
-from tests.conftest import PASSWORD
+from tests.browser.pages import PHONE, SHOTS, TABLET, director, enter, open_table
 
 
 def boards_on_screen(page: Page) -> list[int]:
     return [int(t.split("-")[1]) for t in page.locator('[data-testid^="board-"]').evaluate_all(
         "items => items.map(i => i.dataset.testid)")]
-
-
-def director(browser: Browser, contexts: list[BrowserContext], base_url: str) -> Page:
-    context = browser.new_context(viewport={"width": 1200, "height": 800})
-    contexts.append(context)
-    page = context.new_page()
-    page.goto(base_url + "/director/login")
-    page.fill("input[name=password]", PASSWORD)
-    page.keyboard.press("Enter")
-    expect(page.get_by_test_id("director-clock")).to_be_visible()
-    return page
 
 
 def test_after_a_board_the_table_sees_its_traveller_with_every_line_so_far(

@@ -17,23 +17,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser.pages import PHONE, TABLET, open_table
-from tests.conftest import PASSWORD
+from tests.browser.pages import PHONE, TABLET, director, open_table
 
 CSV = ("id,name,gender,club\n"
        "101,Ann North,F,Jakarta\n102,Bob South,M,\n103,Cid East,M,\n104,Dee West,F,\n"
        "201,Eve Nord,F,\n202,Fay Sud,M,\n203,Gus Ost,F,\n204,Hal West,M,\n")
-
-
-def director(browser: Browser, contexts: list[BrowserContext], base_url: str) -> Page:
-    context = browser.new_context(viewport={"width": 1200, "height": 800})
-    contexts.append(context)
-    page = context.new_page()
-    page.goto(base_url + "/director/login")
-    page.fill("input[name=password]", PASSWORD)
-    page.keyboard.press("Enter")
-    expect(page.get_by_test_id("director-clock")).to_be_visible()
-    return page
 
 
 def import_list(page: Page, base_url: str, tmp_path: Path) -> None:

@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 import socketio
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.browser.pages import PHONE, SHOTS, TABLET, enter, open_table
+from tests.browser.pages import PHONE, SHOTS, TABLET, director, enter, open_table
 from tests.conftest import PASSWORD, REPO, ServerProcess, free_port
 
 TEAMS = {1: "Jakarta", 2: "Surabaya", 3: "Medan", 4: "Bandung"}
@@ -100,17 +100,6 @@ def submit(client: socketio.Client, board: int, contract: str, declarer: str,
 def line_up(page: Page, north: str, south: str, east: str, west: str) -> None:
     for seat, number in (("north", north), ("south", south), ("east", east), ("west", west)):
         page.get_by_test_id(f"player-{seat}").fill(number)
-
-
-def director(browser: Browser, contexts: list[BrowserContext], base_url: str) -> Page:
-    context = browser.new_context(viewport={"width": 1200, "height": 800})
-    contexts.append(context)
-    page = context.new_page()
-    page.goto(base_url + "/director/login")
-    page.fill("input[name=password]", PASSWORD)
-    page.keyboard.press("Enter")
-    expect(page.get_by_test_id("director-clock")).to_be_visible()
-    return page
 
 
 def clock(console: Page, base_url: str, action: str, **form: str) -> dict[str, Any]:
