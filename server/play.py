@@ -117,7 +117,8 @@ def locked_boards(store: Store, table: TableRow, now_ms: int) -> set[tuple[int, 
     """(round, board) a teams table may no longer play (K12.1); empty for pairs."""
     from . import teams
 
-    return teams.locks(store, now_ms).get((table.section, table.number), set())
+    return teams.locks(store, now_ms, table=table.number).get((table.section, table.number),
+                                                               set())
 
 
 def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:

@@ -110,10 +110,11 @@ class Match:
                 for b in self.boards]
 
 
-def locks(store: Store, now_ms: int,
-          results: list[ResultRow] | None = None) -> dict[tuple[str, int], set[tuple[int, int]]]:
+def locks(store: Store, now_ms: int, results: list[ResultRow] | None = None,
+          table: int | None = None) -> dict[tuple[str, int], set[tuple[int, int]]]:
     """(round, board) locked at each (section, table) by K12.1, when the event applies it, and
-    the boards of matches that will not be played (`not_played`)."""
+    the boards of matches that will not be played (`not_played`); of one match table's two
+    rooms only, when `table` is given."""
     if not is_teams(store):
         return {}
     out = not_played(store)
@@ -129,7 +130,7 @@ def locks(store: Store, now_ms: int,
         entered.setdefault((r.section, r.table_number, r.round), {})[r.board] = r.entered_ms
     unlocked = sql.unlocks(store)
     for seating in store.seatings():
-        if seating.round not in clocks.rounds:
+        if seating.round not in clocks.rounds or table not in (None, seating.table_number):
             continue
         clock = clocks.of(seating.section, seating.table_number, seating.round)
         if clock is None:
@@ -171,7 +172,7 @@ def matches(store: Store, now_ms: int, results: list[ResultRow] | None = None,
     by_key: dict[tuple[str, int, int], dict[int, ResultRow]] = {}
     for r in results:
         by_key.setdefault((r.section, r.table_number, r.round), {})[r.board] = r
-    locked = locks(store, now_ms, results)
+    locked = locks(store, now_ms, results, table)
     adjusted = store.adjusted_boards()
     walkovers = {(w["round"], frozenset((w["team"], w["opponent"]))): w
                  for w in sql.team_rulings(store) if w["kind"] == "walkover"}
@@ -295,11 +296,12 @@ def match_state(store: Store, table: TableRow, round_number: int | None,
             summary.update(home_imps=None, away_imps=None)
         summary["confirmations"] = confirmations
         shown.append(summary)
+    # The matches above hold this table's locks already (K12.1 and matches not played).
     skipped = not_played(store).get((table.section, table.number), set())
-    locked = [{"round": r, "board": b,
-               "reason": NOT_PLAYED_REASON if (r, b) in skipped else LOCK_REASON,
-               "code": "not_played" if (r, b) in skipped else "k12_1"}
-              for r, b in sorted(locks(store, now_ms).get((table.section, table.number), set()))]
+    locked = [{"round": m.round, "board": b,
+               "reason": NOT_PLAYED_REASON if (m.round, b) in skipped else LOCK_REASON,
+               "code": "not_played" if (m.round, b) in skipped else "k12_1"}
+              for m in mine for b in m.locked[table.section]]
     return {
         "room": room_of(table.section),
         "rounds_planned": opts["rounds"],
