@@ -157,7 +157,7 @@ def test_k14_1_disqualified_before_half_its_matches_is_erased(app: Any) -> None:
     assert te.enter(store, "O", 1, 17)["code"] == "board_locked"
 
 
-def test_k14_1_needs_more_than_one_walkover_unless_the_director_says_so(app: Any) -> None:
+def test_k14_1_k14_2_needs_more_than_one_walkover_unless_another_ground_is_given(app: Any) -> None:
     client = login(app)
     post(client, "/director/teams/rulings/walkover", round=1, team=4, why="absent")
     refused = post(client, "/director/teams/rulings/disqualify", team=4, why="one W.O.")
