@@ -23,6 +23,7 @@ from printer import (
     NextSeat,
     PrinterError,
     RoundSlip,
+    RoundSlipLabels,
     SlipPair,
     StandingLine,
     StandingsField,
@@ -35,8 +36,9 @@ from printer import (
     table_card,
 )
 
-from . import results
+from . import results, teams
 from .errors import TravellerError
+from .event import ROOMS
 from .play import table_url
 from .players import pair_names
 from .store import SeatingRow, Store
@@ -86,6 +88,14 @@ def _names(names: Mapping[tuple[str, int], list[str]], section: str, pair: int) 
     return SlipPair(pair, tuple(names.get((section, pair), ())))
 
 
+PAIRS_SLIP = RoundSlipLabels()
+TEAMS_SLIP = {
+    section: RoundSlipLabels(section=f"{room.capitalize()} room", ns="North-South: team {pair}",
+                             ew="East-West: team {pair}")
+    for section, room in ROOMS.items()
+}
+
+
 def round_slip_documents(store: Store, number: int,
                          only: Iterable[int] | None = None) -> list[Document]:
     """One slip per table playing round `number`: its pairs, boards and the moves after it."""
@@ -99,6 +109,8 @@ def round_slip_documents(store: Store, number: int,
             seats[s.section, s.ew_pair] = NextSeat(s.table_number, "EW")
     # A Swiss pairs its next round only when this one is over: nobody can be told where yet.
     drawn = {s.section for s in seatings if s.round == number + 1}
+    # A teams event's sections are the rooms of its matches, and its pairs are teams.
+    labels = {section: TEAMS_SLIP[section] for section in ROOMS} if teams.is_teams(store) else {}
     # Boards every table plays at once (a barometer, team matches) are done after the round.
     finished = (store.setting("movement", {}) or {}).get("kind") in (
         "barometer", "roundrobin", "swiss")
@@ -114,7 +126,7 @@ def round_slip_documents(store: Store, number: int,
             ew_next=seats.get((s.section, s.ew_pair)), boards_next_table=s.boards_next_table,
             moves_known=number >= rounds or s.section in drawn,
             boards_finished=finished)
-        docs.append(round_slip(event, slip))
+        docs.append(round_slip(event, slip, labels=labels.get(s.section, PAIRS_SLIP)))
     return docs
 
 

@@ -219,3 +219,20 @@ def test_traveller_print_takes_every_document(app: Any, tmp_path: Path,
     finish_round(app, 1)
     assert main(["print", "results", db, "--to", f"file:{out}", "--round", "1"]) == 0
     assert b"Standings after round 1 of 5" in out.read_bytes()
+
+
+def test_a_teams_round_slip_names_the_room_and_the_teams(tmp_path: Path) -> None:
+    from server.printing import round_slip_documents
+    from server.store import Store
+    from tests.integration.teams_event import create
+    from tests.unit.test_printer_slips import paper
+
+    store = Store.open(create(tmp_path / "teams.db", tables=2))
+    try:
+        closed = next(d for d in round_slip_documents(store, 1, only=[1])
+                      if d.title.startswith("round-slip-C"))
+        lines = paper(closed, 48)
+        assert lines[2].startswith("Closed room")
+        assert any(line.startswith("North-South: team ") for line in lines)
+    finally:
+        store.close()
