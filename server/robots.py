@@ -47,6 +47,9 @@ def play_table(base_url: str, token: str, pace: float, seed: int,
     client = socketio.Client(reconnection=True, reconnection_delay=1)
     state: dict[str, Any] = {}
     changed = threading.Event()
+    # Boards this robot has entered: the state that shows them may come after the next turn,
+    # and entering a board twice would be a conflicting entry for the director.
+    entered: set[tuple[int, int]] = set()
 
     @client.on("state", namespace="/table")
     def on_state(data: dict[str, Any]) -> None:
@@ -62,14 +65,17 @@ def play_table(base_url: str, token: str, pace: float, seed: int,
             changed.clear()
             if state and state.get("round") is None:
                 return
-            done = {(r["round"], r["board"]) for r in state.get("results", [])}
-            todo = [b for b in state.get("boards", []) if (state["round"], b) not in done]
+            done = {(r["round"], r["board"]) for r in state.get("results", [])} | entered
+            rnd = state["round"]
+            todo = [b for b in state.get("boards", []) if (rnd, b) not in done]
             if not todo:
                 continue
             time.sleep(pace * rng.uniform(0.6, 1.4))
             payload = {"op_id": str(uuid.uuid4()), "board": todo[0],
                        **table_result(todo[0], rng)}
-            client.call("submit_result", payload, namespace="/table", timeout=30)
+            ack = client.call("submit_result", payload, namespace="/table", timeout=30)
+            if isinstance(ack, dict) and ack.get("ok"):
+                entered.add((rnd, todo[0]))
     finally:
         client.disconnect()
 
