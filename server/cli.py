@@ -95,6 +95,15 @@ def build_parser() -> argparse.ArgumentParser:
     vp.add_argument("--imps", type=float, required=True, help="the IMP margin, e.g. 17 or -4.5")
     vp.add_argument("--json", action="store_true")
 
+    sim = sub.add_parser("simulate", help="play a whole competition with robots")
+    sim.add_argument("preset", help="a preset of seeds/, e.g. seeds/pzbs-league-1.toml")
+    sim.add_argument("--entries", type=int,
+                     help="teams or pairs (default: the number the regulation fixes)")
+    sim.add_argument("--seed", type=int, required=True, help="the same seed, the same output")
+    sim.add_argument("--choices", help="a JSON file of choices of opponent, wild cards and "
+                     "joining entries, by stage (see the README)")
+    sim.add_argument("--json", action="store_true", help="the JSON documented in the README")
+
     prn = sub.add_parser("print", help="print a document of an event")
     prn.add_argument("doc", metavar="DOC",
                      help="table-cards, round-slips, results (the standings) or guide-cards")
@@ -407,6 +416,36 @@ def cmd_vp(args: argparse.Namespace) -> int:
                           "vp": [first, second]}))
     else:
         print(f"{first:.2f} {second:.2f}")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .competition import simulate
+    from .competition.report import to_json, to_text
+    from .formats import PresetError, load_preset
+    from .formats.competition import CompetitionError
+    from .movements import MovementError
+
+    choices = None
+    if args.choices:
+        try:
+            choices = json.loads(Path(args.choices).read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise CliError(f"cannot read {args.choices!r}: {exc.strerror}") from None
+        except ValueError as exc:
+            raise CliError(f"{args.choices}: not valid JSON: {exc}") from None
+    if args.entries is not None and args.entries < 1:
+        raise CliError(f"--entries must be at least 1, not {args.entries}")
+    try:
+        preset = load_preset(args.preset)
+        result = simulate(preset, seed=args.seed, entries=args.entries, choices=choices,
+                          source=args.preset)
+    except (PresetError, CompetitionError, MovementError) as exc:
+        raise CliError(str(exc)) from None
+    if args.json:
+        print(json.dumps(to_json(result), ensure_ascii=False, indent=1))
+    else:
+        print(to_text(result), end="")
     return 0
 
 

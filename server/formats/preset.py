@@ -9,12 +9,13 @@ reported all at once, each with its place in the file, the way a form shows ever
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..movements import EvenTables, HalfTable, MovementError
 from ..scoring import find_chain, find_scale
+from .competition import CompetitionSpec, parse_entries, parse_stages
 
 
 class PresetError(ValueError):
@@ -79,15 +80,24 @@ class Preset:
     """K18.1: VP taken from a team for one procedural offence."""
     ew_terminal: bool = False
     """Each table has a second terminal for East-West, which confirms on its own device."""
+    restricted_systems: bool = False
+    """K9.1: no psychic bids and no complex artificial systems (university, junior and school
+    events); shown on the table cards and terminals."""
     rules: tuple[str, ...] = ()
     """The rule IDs of REGULATIONS.md this preset configures, for people reading it."""
     source: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
-    """Sections this version does not interpret yet, kept so nothing in the file is lost."""
+    competition: CompetitionSpec | None = None
+    """The stages of a whole competition (``[entries]`` and ``[[stage]]``), or None for a
+    preset of one session or one stage."""
+
+    @property
+    def is_competition(self) -> bool:
+        return self.competition is not None
 
 
 _SCHEMA: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "event": {"name": str, "kind": str, "rules": list, "source": str},
+    "event": {"name": str, "kind": str, "rules": list, "source": str,
+              "restricted_systems": bool},
     "movement": {"kind": str, "tables": int, "boards_per_round": int, "rounds": int,
                  "sections": int, "teams": int, "segments": int, "double": bool, "even": str,
                  "half_table": str},
@@ -112,10 +122,12 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
         raise PresetError(f"{origin}: not valid TOML: {exc}") from None
     problems: list[str] = []
     known: dict[str, dict[str, Any]] = {}
-    extra: dict[str, Any] = {}
     for section, value in data.items():
+        if section in _COMPETITION_SECTIONS:
+            continue
         if section not in _SCHEMA:
-            extra[section] = value
+            problems.append(f"[{section}]: unknown section (known: "
+                            f"{', '.join([*_SCHEMA, *_COMPETITION_SECTIONS])})")
             continue
         if not isinstance(value, dict):
             problems.append(f"[{section}] must be a table")
@@ -166,7 +178,9 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
             scale = find_scale(scoring.get("vp_scale", "wbf2013"))
         except ValueError as exc:
             problems.append(f"[scoring] vp_scale: {exc}")
-        else:
+            scale = None
+        if scale is not None and "stage" not in data:
+            # A competition checks its scale against each stage's matches instead.
             boards = movement.get("boards_per_round", 3)
             try:
                 scale.convert(0, boards)
@@ -192,6 +206,14 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
         problems.append(f"[entry] lead: {entry['lead']!r} is not one of {', '.join(_LEADS)}")
     if clock.get("minutes", 8) <= 0 or clock.get("per_boards", 1) < 1:
         problems.append("[clock]: minutes must be positive and per_boards at least 1")
+    competition = None
+    if "stage" in data or "entries" in data:
+        competition = _competition(data, problems, name=name, kind=kind,
+                                   vp_scale=scoring.get("vp_scale", "wbf2013"),
+                                   tiebreak=scoring.get("tiebreak", "k17.1"),
+                                   rules=event.get("rules", []),
+                                   mini_bridge=entry.get("mini_bridge", False),
+                                   restricted=event.get("restricted_systems", False))
     if problems:
         raise PresetError(f"{origin}: " + "; ".join(problems))
     return Preset(
@@ -223,10 +245,31 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
         walkover=teams.get("walkover", "K13"),
         procedural_vp=float(teams.get("procedural_vp", 1.0)),
         ew_terminal=entry.get("ew_terminal", False),
+        restricted_systems=event.get("restricted_systems", False),
         rules=tuple(str(r) for r in event.get("rules", [])),
         source=event.get("source", ""),
-        extra=extra,
+        competition=competition,
     )
+
+
+_COMPETITION_SECTIONS = ("entries", "stage")
+
+
+def _competition(data: dict[str, Any], problems: list[str], *, name: str, kind: str,
+                 vp_scale: str, tiebreak: str, rules: list[Any], mini_bridge: bool,
+                 restricted: bool) -> CompetitionSpec | None:
+    entries = data.get("entries")
+    if entries is not None and not isinstance(entries, dict):
+        problems.append("[entries] must be a table")
+        entries = None
+    stages = parse_stages(data.get("stage"), problems, kind=kind, vp_scale=vp_scale,
+                          tiebreak=tiebreak)
+    if not stages:
+        problems.append("[[stage]]: a competition needs at least one stage")
+        return None
+    return CompetitionSpec(name=name, kind=kind, entries=parse_entries(entries, problems),
+                           stages=stages, rules=tuple(str(r) for r in rules),
+                           mini_bridge=mini_bridge, restricted_systems=restricted)
 
 
 def load_preset(path: str | Path) -> Preset:

@@ -121,6 +121,11 @@ class PlaceRule:
     by_rank: bool = False
     """Order the entrants by seed order rather than as listed."""
     label: str = ""
+    """A named outcome (e.g. "barrage (D4.7)"), besides or instead of places."""
+    why: str = ""
+    """What the place means, as the final places say it ("won the final")."""
+    rule: str = ""
+    """The rule ID that gives it."""
 
 
 class TieRule(enum.Enum):

@@ -15,7 +15,7 @@ the VPs of its direct matches.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import count, pairwise
@@ -206,7 +206,8 @@ class _Context:
     """Totals and the matches between teams, computed once per ranking."""
 
     def __init__(self, records: Sequence[MatchRecord], teams: Iterable[int],
-                 deductions: Iterable[VpDeduction]) -> None:
+                 deductions: Iterable[VpDeduction],
+                 carried: Mapping[int, float] | None = None) -> None:
         self.records = records
         self.teams = sorted(set(teams))
         self.vp: dict[int, Fraction] = {team: Fraction(0) for team in self.teams}
@@ -222,13 +223,18 @@ class _Context:
                 if not record.walkover:
                     self.won[team] += _exact(record.imps_kept(team))
                     self.lost[team] += _exact(record.imps_conceded(team))
+        self.carried: dict[int, Fraction] = {team: Fraction(0) for team in self.teams}
+        for team, vp in (carried or {}).items():
+            if team not in self.carried:
+                raise RankingError(f"carried VP for a team not ranked: {team!r}")
+            self.carried[team] = _exact(vp)
         for deduction in deductions:
             if deduction.team not in self.vp:
                 raise RankingError(f"deduction for a team not ranked: {deduction.team!r}")
             self.deducted[deduction.team] += _exact(deduction.vp)
 
     def total_vp(self, team: int) -> Fraction:
-        return self.vp[team] - self.deducted[team]
+        return self.vp[team] + self.carried[team] - self.deducted[team]
 
     def quotient(self, team: int) -> tuple[int, Fraction]:
         won, lost = self.won[team], self.lost[team]
@@ -427,14 +433,20 @@ def _separation(ahead: int, behind: int, trails: dict[int, _Trail]) -> Separatio
 
 def rank_teams(records: Iterable[MatchRecord], chain: str | Sequence[str] = "k17.1", *,
                deductions: Iterable[VpDeduction] = (),
-               teams: Iterable[int] = ()) -> Ranking:
+               teams: Iterable[int] = (),
+               carried: Mapping[int, float] | None = None) -> Ranking:
     """Rank every team of ``records`` (and of ``teams``, for teams with no match yet) by
-    ``chain``: a registered rule ID (``"K16.3"``) or a list of criterion names."""
+    ``chain``: a registered rule ID (``"K16.3"``) or a list of criterion names.
+
+    ``carried`` adds VPs that come from no match of ``records`` to a team's total: VPs kept
+    from an earlier phase (D4.4, D5.5) or a bye's award. They count like match VPs in the
+    total, never in a direct match."""
     names = find_chain(chain) if isinstance(chain, str) else tuple(chain)
     criteria = [find_criterion(name) for name in names]
     records = list(records)
     everyone = {team for r in records for team in (r.team_a, r.team_b)} | set(teams)
-    ctx = _Context(records, everyone, deductions)
+    everyone |= set(carried or {})
+    ctx = _Context(records, everyone, deductions, carried)
     trails: dict[int, _Trail] = {team: [] for team in ctx.teams}
     blocks = _order(list(ctx.teams), criteria, 0, ctx, trails, count())
     standings: list[TeamStanding] = []

@@ -246,6 +246,44 @@ def _wbf25_tables() -> tuple[BandTable, ...]:
 WBF25 = BandScale(
     name="wbf25", total=30, maximum=25, source=WBF25_SOURCE, tables=_wbf25_tables())
 
+
+def interpolated_limits(boards: int) -> tuple[int, ...]:
+    """The 25-VP scale's column limits for ``boards`` boards: the published row when there is
+    one, otherwise each limit interpolated between the published rows around it in the square
+    root of the boards (the published rows grow as that root: the 25:0 margin is 17.7 x root of
+    the boards from 8 to 32 boards), rounded half up. Not a published table."""
+    published = sorted(WBF25_UPPER_LIMITS)
+    if not published[0] <= boards <= published[-1]:
+        raise UnsupportedBoardsError(
+            f"the wbf25i scale covers {published[0]}-{published[-1]} boards, not {boards!r}")
+    if boards in WBF25_UPPER_LIMITS:
+        return WBF25_UPPER_LIMITS[boards]
+    low = max(b for b in published if b < boards)
+    high = min(b for b in published if b > boards)
+    share = (math.sqrt(boards) - math.sqrt(low)) / (math.sqrt(high) - math.sqrt(low))
+    return tuple(_half_up(a + (b - a) * share)
+                 for a, b in zip(WBF25_UPPER_LIMITS[low], WBF25_UPPER_LIMITS[high], strict=True))
+
+
+def _wbf25i_tables() -> tuple[BandTable, ...]:
+    published = sorted(WBF25_UPPER_LIMITS)
+    tables = []
+    for boards in range(published[0], published[-1] + 1):
+        lows = (0, *(limit + 1 for limit in interpolated_limits(boards)))
+        rows = [(low, min(15 + column, 25), 15 - column) for column, low in enumerate(lows)]
+        tables.append(BandTable(boards, boards, bands(rows)))
+    return tuple(tables)
+
+
+WBF25I = BandScale(
+    name="wbf25i", total=30, maximum=25, tables=_wbf25i_tables(),
+    source="the wbf25 scale's published tables (8, 12, ..., 32 boards) and, for the board "
+           "counts between them, NOT a published table: each column limit interpolated in the "
+           "square root of the boards between the published rows around it (10 boards: 1, 6, "
+           "9, 12, 15, 19, 22, 26, 29, 33, 37, 41, 46, 50, 56). No published 10-board table of "
+           "the earlier WBF scale was found; a director who has the federation's table loads it "
+           "instead (load_band_rows)")
+
 _SCALES: dict[str, VpScale] = {}
 _ALIASES: dict[str, str] = {}
 
@@ -293,3 +331,4 @@ register_scale(WBF2013, "wbf", "wbf20")
 register_scale(WBF30)
 register_scale(ACBL30, "30")
 register_scale(WBF25, "25")
+register_scale(WBF25I, "wbf25-interpolated")

@@ -1,0 +1,222 @@
+"""Pairs stages scored by matchpoints: sessions added up, pools, top integral, the barometer.
+
+Each group (pool) plays every session on the movement its size allows within the stage's
+boards per session (K4.1: 22-28; K5.1, K6.1: 22-24): a Howell up to 16 pairs and a Mitchell
+above unless the preset names one, at the preset's boards per round if the boards fit, else at
+the nearest that does. An odd group leaves one pair out each round. Every group of a session
+plays the same deals, so pools can be scored together, top integral (K4.2), or pool by pool.
+Sessions add up: a pair's score is its matchpoints over the tops of every board it played, as a
+percentage (K17.3), and pairs level on it are separated by K17.3. Session 2 seats the pairs of
+each group in another order, so they meet other opponents. A barometer (K4.3) also gives the
+ranking after every round.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Sequence
+
+from ..formats.competition import CompetitionError, StageKind, StageSpec
+from ..movements import build_movement
+from ..movements.base import Movement
+from ..scoring.barometer import barometer_rankings
+from ..scoring.matchpoints import BoardResult as TravellerLine
+from ..scoring.matchpoints import (
+    Comparison,
+    Field,
+    Pair,
+    PairBoard,
+    score_pairs,
+)
+from ..scoring.pairs_tiebreak import break_tie
+from .model import GroupResult, Inputs, SessionFixture, Standing
+from .stage import StageContext, StageProgress
+
+HOWELL_UP_TO = 16
+"""Pairs a group may have for "auto" to choose a Howell."""
+
+
+def session_movement(spec: StageSpec, pairs: int) -> Movement:
+    """The movement a group of ``pairs`` pairs plays in a session of ``spec``."""
+    rules = ", ".join(spec.rules) or spec.id
+    if pairs < 4:
+        raise CompetitionError(f"{rules}: a pairs group needs at least 4 pairs, not {pairs}")
+    tables = (pairs + 1) // 2
+    kind = spec.movement
+    if kind == "auto":
+        kind = "howell" if pairs <= HOWELL_UP_TO else "mitchell"
+    if kind == "howell" and tables > 12:
+        raise CompetitionError(f"{rules}: a Howell has at most 12 tables, not {tables}")
+    if kind == "mitchell" and tables < 3:
+        kind = "howell"
+    if kind == "mitchell":
+        full = tables if tables % 2 else tables - 1
+    else:
+        full = 2 * tables - 1
+    low, high = spec.session_boards
+    tried = [spec.boards_per_round, *(b for b in range(1, 9) if b != spec.boards_per_round)]
+    for per_round in tried:
+        rounds = min(full, high // per_round)
+        if rounds >= 1 and rounds * per_round >= low:
+            return build_movement(kind, tables=tables, boards_per_round=per_round,
+                                  rounds=rounds)
+    raise CompetitionError(f"{rules}: {pairs} pairs cannot play a {kind} session of "
+                           f"{low}-{high} boards")
+
+
+def _seating(members: Sequence[int], session: int) -> list[int]:
+    order = list(members)
+    for _ in range(session - 1):
+        # The pairs of even places first: a Mitchell's North-South and East-West lines mix,
+        # and a Howell's pairs start elsewhere.
+        order = order[::2] + order[1::2]
+    return order
+
+
+def pairs_stage(ctx: StageContext, inputs: Inputs) -> StageProgress:
+    spec = ctx.spec
+    progress = StageProgress()
+    movements = {group: session_movement(spec, len(members))
+                 for group, members in ctx.groups.items()}
+    played: dict[int, list[tuple[str, tuple[TravellerLine, ...]]]] = defaultdict(list)
+    for session in range(1, spec.sessions + 1):
+        for group, members in ctx.groups.items():
+            key = f"{spec.id}/{group}/s{session}" if group else f"{spec.id}/s{session}"
+            movement = movements[group]
+            seats = _seating(members, session)
+            pairs = tuple((n, e) for n, e in enumerate(seats, start=1))
+            lines = inputs.sessions.get(key)
+            if lines is None:
+                label = f"session {session}" + (f", group {group}" if group else "")
+                progress.fixtures.append(SessionFixture(
+                    key=key, stage=spec.id, group=group, label=label, movement=movement,
+                    pairs=pairs, deals=f"{spec.id}/s{session}"))
+                continue
+            played[session].append((group, lines))
+    complete = not progress.fixtures
+    progress.complete = complete
+    scores = _Scores(spec, ctx, played)
+    for group, members in ctx.groups.items():
+        order = scores.order(members)
+        progress.order[group] = order
+        standings = []
+        for place, entry in enumerate(order, start=1):
+            standings.append(Standing(
+                place=place, entry=entry, percent=scores.percent(entry),
+                shared=scores.level_with_next(entry, order),
+                tie_break=scores.reasons.get(entry, ""),
+                sessions=tuple(scores.session_percent(entry, s)
+                               for s in range(1, spec.sessions + 1) if s in played)))
+        after = scores.after_rounds(group) if spec.kind is StageKind.BAROMETER else ()
+        progress.groups.append(GroupResult(
+            name=group, entries=tuple(members), standings=tuple(standings),
+            after_rounds=after, boards_per_session=len(movements[group].boards)))
+        for entry in members:
+            progress.totals[entry] = scores.percent(entry)
+            progress.per_match[entry] = scores.percent(entry)
+    return progress
+
+
+class _Scores:
+    """Every session scored, and the pairs' totals."""
+
+    def __init__(self, spec: StageSpec, ctx: StageContext,
+                 played: dict[int, list[tuple[str, tuple[TravellerLine, ...]]]]) -> None:
+        self.spec = spec
+        self.played = played
+        self.earned: dict[int, float] = defaultdict(float)
+        self.top: dict[int, float] = defaultdict(float)
+        self.by_session: dict[tuple[int, int], tuple[float, float]] = {}
+        self.boards: dict[Pair, list[PairBoard]] = defaultdict(list)
+        self.reasons: dict[int, str] = {}
+        comparison = Comparison.TOP_INTEGRAL if spec.top_integral else Comparison.SECTION
+        for session, groups in sorted(played.items()):
+            lines = [line for _, group_lines in groups for line in group_lines]
+            if not lines:
+                continue
+            scored = score_pairs(lines, comparison=comparison)
+            for standing in scored.standings:
+                entry = int(standing.pair.number)
+                self.earned[entry] += standing.matchpoints
+                self.top[entry] += standing.top
+                self.by_session[entry, session] = (standing.matchpoints, standing.top)
+            for pair, pair_boards in scored.pair_boards.items():
+                own = _canonical(int(pair.number))
+                for board in pair_boards:
+                    # One pair id across sessions and fields, for K17.3's direct match; boards
+                    # of later sessions numbered on, so no two sessions share a number.
+                    self.boards[own].append(PairBoard(
+                        board.board + 1000 * session, _canonical(int(board.opponent.number)),
+                        board.score))
+
+    def percent(self, entry: int) -> float:
+        top = self.top.get(entry, 0.0)
+        return round(100 * self.earned[entry] / top, 2) if top else 0.0
+
+    def session_percent(self, entry: int, session: int) -> float:
+        earned, top = self.by_session.get((entry, session), (0.0, 0.0))
+        return round(100 * earned / top, 2) if top else 0.0
+
+    def _ratio(self, entry: int) -> float:
+        top = self.top.get(entry, 0.0)
+        return self.earned[entry] / top if top else 0.0
+
+    def order(self, members: Sequence[int]) -> list[int]:
+        ranked = sorted(members, key=lambda e: (-self._ratio(e), e))
+        out: list[int] = []
+        i = 0
+        while i < len(ranked):
+            j = i + 1
+            while j < len(ranked) and math.isclose(self._ratio(ranked[i]),
+                                                   self._ratio(ranked[j]), abs_tol=1e-9):
+                j += 1
+            level = ranked[i:j]
+            if len(level) > 1 and all(_canonical(e) in self.boards for e in level):
+                broken = break_tie([_canonical(e) for e in level], self.boards)
+                flat = [int(p.number) for group in broken.order for p in group]
+                explained = "; ".join(step.explain() for step in broken.steps)
+                for entry in flat[:-1]:
+                    self.reasons[entry] = explained
+                level = flat
+            out.extend(level)
+            i = j
+        return out
+
+    def level_with_next(self, entry: int, order: list[int]) -> bool:
+        i = order.index(entry)
+        neighbours = order[max(0, i - 1):i] + order[i + 1:i + 2]
+        return any(math.isclose(self._ratio(entry), self._ratio(n), abs_tol=1e-9)
+                   and entry not in self.reasons and n not in self.reasons
+                   for n in neighbours)
+
+    def after_rounds(self, group: str) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        lines = []
+        per_session = 0
+        for session, groups in sorted(self.played.items()):
+            for name, group_lines in groups:
+                if name != group:
+                    continue
+                rounds = max((line.round or 0) for line in group_lines) if group_lines else 0
+                for line in group_lines:
+                    lines.append(TravellerLine(
+                        line.board + 1000 * session, line.ns_pair, line.ew_pair, line.result,
+                        "", (line.round or 0) + per_session))
+                per_session += rounds
+        if not lines:
+            return ()
+        out = []
+        for ranking in barometer_rankings(lines):
+            by_entry: dict[int, tuple[float, float]] = defaultdict(lambda: (0.0, 0.0))
+            for standing in ranking.standings:
+                earned, top = by_entry[int(standing.pair.number)]
+                by_entry[int(standing.pair.number)] = (earned + standing.matchpoints,
+                                                       top + standing.top)
+            order = sorted(by_entry, key=lambda e: (-(by_entry[e][0] / by_entry[e][1]
+                                                      if by_entry[e][1] else 0.0), e))
+            out.append((ranking.round, tuple(order)))
+        return tuple(out)
+
+
+def _canonical(entry: int) -> Pair:
+    return Pair("", Field.ALL, entry)

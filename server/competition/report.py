@@ -1,0 +1,180 @@
+"""A simulated (or played) competition as the README's JSON and as text for people.
+
+The JSON is documented field by field in the README; checks rely on it. Numbers are rounded
+to two decimals; the same competition gives the same bytes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..formats.competition import StageKind
+from .flow import CompetitionView, StageView
+from .model import GroupResult, KnockoutLine, Standing
+from .simulate import Simulation
+
+
+def _num(value: float) -> float | int:
+    rounded = round(float(value), 2)
+    return int(rounded) if rounded == int(rounded) else rounded
+
+
+def to_json(sim: Simulation) -> dict[str, Any]:
+    view = sim.view
+    grouped = bool(sim.spec.entries.groups)
+    entries = []
+    for entry in view.entries:
+        row: dict[str, Any] = {"id": entry.id, "name": entry.name}
+        if grouped and entry.group:
+            row["group"] = entry.group
+        if entry.joined:
+            row["joined"] = entry.joined
+            row["from"] = entry.origin
+        entries.append(row)
+    return {
+        "preset": sim.preset,
+        "competition": sim.spec.name,
+        "seed": sim.seed,
+        "rules": list(sim.spec.rules),
+        "restricted_systems": sim.spec.restricted_systems,
+        "entries": entries,
+        "stages": [_stage(s) for s in view.stages],
+        "final_places": [
+            {"place": p.place, "entry": p.entry, "why": p.why,
+             **({"group": p.group} if grouped else {}), "outcome": p.outcome or None}
+            for p in view.final_places],
+    }
+
+
+def _boards(stage: StageView) -> int:
+    spec = stage.spec
+    if spec.kind is StageKind.KNOCKOUT:
+        return spec.bracket.matches[0].boards if spec.bracket else 0
+    if spec.kind in (StageKind.PAIRS, StageKind.BAROMETER):
+        groups = stage.progress.groups if stage.progress else []
+        return groups[0].boards_per_session if groups else 0
+    return spec.boards_per_match
+
+
+def _stage(stage: StageView) -> dict[str, Any]:
+    spec = stage.spec
+    progress = stage.progress
+    pairs = spec.kind in (StageKind.PAIRS, StageKind.BAROMETER)
+    return {
+        "id": spec.id,
+        "name": spec.name,
+        "rules": list(spec.rules),
+        "kind": spec.kind.value,
+        "boards_per_match": _boards(stage),
+        "sessions": spec.sessions if pairs else 1,
+        "top_integral": spec.top_integral if pairs else False,
+        "groups": [_group(g) for g in (progress.groups if progress else [])],
+        "matches": [_match(m) for m in (progress.matches if progress else [])],
+        "qualified": [{"entry": q.entry, "to": q.to, "why": q.why} for q in stage.qualified],
+    }
+
+
+def _group(group: GroupResult) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "name": group.name,
+        "entries": list(group.entries),
+        "rounds": [{"round": r.round, "matches": [
+            {"home": m.home, "away": m.away, "boards": m.boards,
+             "imps": [_num(m.imps[0]), _num(m.imps[1])], "vp": [_num(m.vp[0]), _num(m.vp[1])]}
+            for m in r.matches]} for r in group.rounds],
+        "standings": [_standing(s) for s in group.standings],
+    }
+    if group.after_rounds:
+        out["after_rounds"] = [{"round": r, "order": list(order)}
+                               for r, order in group.after_rounds]
+    return out
+
+
+def _standing(line: Standing) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "place": line.place, "entry": line.entry,
+        "vp": None if line.vp is None else _num(line.vp),
+        "carried_vp": _num(line.carried_vp),
+        "imps": None if line.imps is None else [_num(line.imps[0]), _num(line.imps[1])],
+        "percent": None if line.percent is None else _num(line.percent),
+    }
+    if line.sessions:
+        row["sessions"] = [_num(p) for p in line.sessions]
+    if line.tie_break:
+        row["tie_break"] = line.tie_break
+    return row
+
+
+def _match(m: KnockoutLine) -> dict[str, Any]:
+    return {
+        "id": f"{m.group}/{m.id}" if m.group else m.id,
+        "round": m.round,
+        "home": m.home, "away": m.away, "boards": m.boards, "segments": m.segments,
+        "chosen_by": m.chosen_by, "choice_from": list(m.choice_from),
+        "carry_over": (None if m.carry_over is None else
+                       {"to": m.carry_over.to, "imps": _num(m.carry_over.imps),
+                        "rule": m.carry_over.rule}),
+        "imps": [_num(m.imps[0]), _num(m.imps[1])],
+        "imp_penalties": [_num(m.imp_penalties[0]), _num(m.imp_penalties[1])],
+        "extra_boards": m.extra_boards, "winner": m.winner, "loser": m.loser,
+        "decided_by": m.decided_by,
+    }
+
+
+def to_text(sim: Simulation) -> str:
+    view = sim.view
+    names = {e.id: e.name for e in view.entries}
+    out = [f"{sim.spec.name}: {len(view.entries)} entries, seed {sim.seed}, "
+           f"{sim.boards_played} table results",
+           f"Rules: {', '.join(sim.spec.rules)}"]
+    if sim.spec.restricted_systems:
+        out.append("K9.1: no psychic bids, no complex artificial systems")
+    for stage in view.stages:
+        out.append("")
+        out += _stage_text(stage, names)
+    out += ["", "Final places"]
+    for place in view.final_places:
+        where = f"{place.group} " if place.group else ""
+        out.append(f"  {where}{place.place:>3}  {names[place.entry]:<28} {place.why}")
+    return "\n".join(out) + "\n"
+
+
+def _stage_text(stage: StageView, names: dict[int, str]) -> list[str]:
+    spec = stage.spec
+    out = [f"== {spec.name} ({spec.kind.value.replace('_', ' ')}; {', '.join(spec.rules)})"]
+    progress = stage.progress
+    if progress is None:
+        return [*out, "  not played"]
+    for group in progress.groups:
+        if group.name:
+            out.append(f"  Group {group.name}")
+        for line in group.standings:
+            score = (f"{line.percent:6.2f}%" if line.percent is not None
+                     else f"{line.vp:7.2f} VP")
+            kept = f" (kept {line.carried_vp:.2f})" if line.carried_vp else ""
+            imps = (f"  IMPs {line.imps[0]:.0f}-{line.imps[1]:.0f}"
+                    if line.imps is not None else "")
+            reason = f"  [{line.tie_break}]" if line.tie_break else ""
+            out.append(f"  {line.place:>3}  {names.get(line.entry, line.entry):<28} "
+                       f"{score}{kept}{imps}{reason}")
+        if group.after_rounds:
+            leaders = ", ".join(f"r{r}: {names.get(order[0], order[0])}"
+                                for r, order in group.after_rounds)
+            out.append(f"  Leader after each round: {leaders}")
+    for m in progress.matches:
+        label = f"{m.group}/{m.id}" if m.group else m.id
+        chosen = (f", chosen by {names[m.chosen_by]} from "
+                  f"{' and '.join(names[t] for t in m.choice_from)}" if m.chosen_by else "")
+        carry = (f", c/o {m.carry_over.imps:g} to {names[m.carry_over.to]} "
+                 f"({m.carry_over.rule})" if m.carry_over else "")
+        extra = f", {m.extra_boards} extra boards" if m.extra_boards else ""
+        winner = names.get(m.winner, "?") if m.winner else "?"
+        out.append(f"  {label:<8} {m.round:<14} {names[m.home]} v {names[m.away]}: "
+                   f"{m.imps[0]:g}-{m.imps[1]:g}{carry}{chosen}{extra} -> {winner} "
+                   f"({m.decided_by})")
+    for q in stage.qualified:
+        out.append(f"  -> {names.get(q.entry, q.entry)} to {q.to}: {q.why}")
+    return out
+
+
+__all__ = ["CompetitionView", "to_json", "to_text"]

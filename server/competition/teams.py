@@ -1,0 +1,179 @@
+"""Team stages scored in VP: single and double round robins, and the Swiss.
+
+Each group plays its Berger round robin (D4.4, D5.6: twice, home and away) or its Swiss paired
+round by round (K16: round 1 by draw number, then by the ranking, no repeat before the last
+round). Every match of a round plays the same deals (D1.2). A match's IMPs go to VP on the
+stage's scale; a bye scores the stage's bye VP (K13.2). Teams that keep their VP from an earlier
+stage (D4.4, D5.5) start with it, and their earlier matches against each other count for the
+direct-match tie-breaks (D3.2). The ranking is the stage's chain (K17.1, K16.3, D3.2).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+from ..formats.competition import StageKind, StageSpec
+from ..movements.roundrobin import round_robin
+from ..movements.swiss import SwissRound, TeamStanding, swiss_teams_round
+from ..scoring.penalties import ImpPenalty
+from ..scoring.ranking import MatchRecord, Ranking, rank_teams
+from ..scoring.teams import TeamMatch
+from ..scoring.vp import find_scale
+from .model import GroupResult, Inputs, MatchFixture, MatchLine, RoundLine, Standing
+from .stage import StageContext, StageProgress
+
+
+def team_stage(ctx: StageContext, inputs: Inputs) -> StageProgress:
+    """A round robin or a Swiss, every group."""
+    progress = StageProgress()
+    complete = True
+    for group, members in ctx.groups.items():
+        play = _Group(ctx, group, members, inputs)
+        if ctx.spec.kind is StageKind.SWISS_TEAMS:
+            play.swiss()
+        else:
+            play.round_robin()
+        complete &= play.complete
+        ranking = play.ranking()
+        progress.groups.append(play.result(ranking))
+        progress.fixtures.extend(play.fixtures)
+        progress.order[group] = ranking.order()
+        progress.records[group] = play.records
+        for line in ranking.standings:
+            progress.totals[line.team] = line.vp
+            played = line.matches + play.byes_of(line.team)
+            progress.per_match[line.team] = line.vp / played if played else 0.0
+    progress.complete = complete
+    return progress
+
+
+class _Group:
+    def __init__(self, ctx: StageContext, group: str, members: tuple[int, ...],
+                 inputs: Inputs) -> None:
+        self.ctx = ctx
+        self.spec: StageSpec = ctx.spec
+        self.group = group
+        self.members = members
+        self.inputs = inputs
+        self.scale = find_scale(self.spec.vp_scale)
+        self.records: list[MatchRecord] = []
+        self.rounds: list[RoundLine] = []
+        self.fixtures: list[MatchFixture] = []
+        self.byes: dict[int, float] = defaultdict(float)
+        self.bye_count: dict[int, int] = defaultdict(int)
+        self.won: dict[int, float] = defaultdict(float)
+        self.lost: dict[int, float] = defaultdict(float)
+        self.complete = True
+        self.prefix = f"{self.spec.id}/{group}/" if group else f"{self.spec.id}/"
+
+    def round_robin(self) -> None:
+        double = self.spec.kind is StageKind.DOUBLE_ROUND_ROBIN
+        schedule = round_robin(len(self.members), self.spec.boards_per_match,
+                               segments=self.spec.segments, double=double)
+        for rnd in schedule.rounds:
+            lines = [self._match(rnd.number, m.table, self.members[m.home - 1],
+                                 self.members[m.away - 1], m.boards[0])
+                     for m in rnd.matches]
+            if rnd.bye is not None:
+                lines.append(self._bye(self.members[rnd.bye - 1]))
+            self.rounds.append(RoundLine(rnd.number, tuple(x for x in lines if x)))
+
+    def swiss(self) -> None:
+        rounds = self.spec.rounds or 1
+        previous: list[SwissRound] = []
+        for number in range(1, rounds + 1):
+            standings = self._swiss_standings()
+            paired = swiss_teams_round(number, self.members, standings, previous,
+                                       last_round=number == rounds, bye_score=self.spec.bye_vp)
+            previous.append(paired)
+            first = (number - 1) * self.spec.boards_per_match + 1
+            lines = [self._match(number, m.table, m.home, m.away, first)
+                     for m in paired.matches]
+            if paired.bye is not None:
+                lines.append(self._bye(paired.bye))
+            self.rounds.append(RoundLine(number, tuple(x for x in lines if x)))
+            if not self.complete:
+                return
+
+    def _swiss_standings(self) -> list[TeamStanding]:
+        vp: dict[int, float] = defaultdict(float)
+        for r in self.records:
+            vp[r.team_a] += r.vp_a - r.vp_penalty_a
+            vp[r.team_b] += r.vp_b - r.vp_penalty_b
+        return [TeamStanding(t, vp[t] + self.byes[t] + self.ctx.carried_vp.get(t, 0.0),
+                             self.won[t], self.lost[t]) for t in self.members]
+
+    def _match(self, number: int, table: int, home: int, away: int,
+               first_board: int) -> MatchLine | None:
+        key = f"{self.prefix}r{number}/m{table}"
+        play = self.inputs.matches.get(key)
+        if play is None:
+            self.complete = False
+            self.fixtures.append(MatchFixture(
+                key=key, stage=self.spec.id, group=self.group,
+                label=f"round {number}, match {table}", home=home, away=away,
+                boards=self.spec.boards_per_match, segments=self.spec.segments,
+                deals=f"{self.spec.id}/r{number}", first_board=first_board))
+            return None
+        segment = self.spec.boards_per_match // self.spec.segments
+        match = TeamMatch.from_boards(home, away, play.boards, segment,
+                                      boards_scheduled=self.spec.boards_per_match,
+                                      imp_penalties=_penalties(home, away, play.imp_penalties),
+                                      round=number)
+        record = match.record(self.scale)
+        self.records.append(record)
+        score = match.score()
+        self.won[home] += float(score.home_total)
+        self.lost[home] += float(score.away_boards)
+        self.won[away] += float(score.away_total)
+        self.lost[away] += float(score.home_boards)
+        return MatchLine(home, away, self.spec.boards_per_match,
+                         (float(score.home_total), float(score.away_total)),
+                         (record.vp_a, record.vp_b))
+
+    def _bye(self, team: int) -> MatchLine:
+        self.byes[team] += self.spec.bye_vp
+        self.bye_count[team] += 1
+        return MatchLine(team, None, 0, (0.0, 0.0), (self.spec.bye_vp, 0.0))
+
+    def byes_of(self, team: int) -> int:
+        return self.bye_count[team]
+
+    def ranking(self) -> Ranking:
+        members = set(self.members)
+        kept = [r for r in self.ctx.carried_records if r.team_a in members
+                and r.team_b in members]
+        # VP kept from an earlier stage less those of the kept direct matches, which the
+        # ranking adds again from the records themselves.
+        carried: dict[int, float] = defaultdict(float)
+        for team in self.members:
+            carried[team] = self.ctx.carried_vp.get(team, 0.0) + self.byes[team]
+        for r in kept:
+            carried[r.team_a] -= r.vp_a - r.vp_penalty_a
+            carried[r.team_b] -= r.vp_b - r.vp_penalty_b
+        return rank_teams([*kept, *self.records], self.spec.tiebreak, teams=self.members,
+                          carried=carried)
+
+    def result(self, ranking: Ranking) -> GroupResult:
+        lines = []
+        for place, (line, separation) in enumerate(
+                zip(ranking.standings, [*ranking.separations, None], strict=True), start=1):
+            reason = ""
+            if separation is not None and separation.criterion not in (None, "vp"):
+                reason = str(separation)
+            lines.append(Standing(
+                place=place, entry=line.team, vp=round(line.vp, 2),
+                carried_vp=round(self.ctx.carried_vp.get(line.team, 0.0), 2),
+                imps=(round(self.won[line.team], 2), round(self.lost[line.team], 2)),
+                shared=line.shared, tie_break=reason))
+        return GroupResult(self.group, self.members, tuple(self.rounds), tuple(lines))
+
+
+def _penalties(home: int, away: int, given: Sequence[float]) -> list[ImpPenalty]:
+    out = []
+    if given[0]:
+        out.append(ImpPenalty(home, given[0]))
+    if given[1]:
+        out.append(ImpPenalty(away, given[1]))
+    return out
