@@ -55,9 +55,12 @@ def list_presets(folder: str | Path) -> tuple[list[PresetChoice], list[str]]:
     broken: list[str] = []
     for path in files:
         try:
-            choices.append(PresetChoice(path.name, load_preset(path)))
+            preset = load_preset(path)
         except PresetError as exc:
             broken.append(str(exc))
+            continue
+        if preset.competition is None:  # a whole competition is not one event file yet
+            choices.append(PresetChoice(path.name, preset))
     return choices, broken
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from werkzeug.security import generate_password_hash
 
-from .formats import Preset
+from .formats import Preset, PresetError
 from .movements import (
     Movement,
     MovementError,
@@ -163,6 +163,11 @@ def create_event(
     sections: int | None = None,
 ) -> Store:
     """Create the event file at `path` (which must not exist yet) and return its store."""
+    if preset.competition is not None:
+        stages = ", ".join(dict.fromkeys(s.id for s in preset.competition.stages))
+        raise PresetError(f"{preset.name} is a competition of several stages ({stages}): "
+                          "`traveller simulate` plays it; an event file is made from a preset "
+                          "of one session or one stage")
     if preset.kind == "teams":
         # `tables` counts match tables: two teams each, a table in each room.
         count = preset.teams if tables is None and preset.teams else 2 * (tables or preset.tables)
@@ -190,7 +195,7 @@ def create_event(
         with store.write() as db:
             settings = {
                 "name": name or preset.name,
-                "preset": {k: v for k, v in asdict(preset).items() if k != "extra"},
+                "preset": {k: v for k, v in asdict(preset).items() if k != "competition"},
                 "movement": schedule.movement_setting,
                 "sections": sections_list,
                 "base_url": base_url.rstrip("/"),

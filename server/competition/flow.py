@@ -327,7 +327,9 @@ class _Gather:
             if block.labels and n < len(block.labels):
                 self.labels[entry] = block.labels[n]
         why = ": ".join(x for x in (block.rule, block.why or "the organisers' wild card") if x)
-        self.qualified[source.spec.id].extend(Qualified(e, self.spec.id, why) for e in picked)
+        self.qualified[source.spec.id].extend(
+            Qualified(e, self.spec.id, f"{why} ({_ordinal(position[e])} of the "
+                                       f"{source.spec.name})") for e in picked)
         return True
 
     def context(self) -> StageContext:
@@ -494,7 +496,8 @@ def _exit_why(entry: int, views: list[StageView], last_stage: dict[int, int]) ->
     assert progress is not None
     rules = ", ".join(view.spec.rules[:1])
     if entry in progress.exits:
-        text = f"{progress.exits[entry]} of the {view.spec.name}"
+        return (f"{progress.exits[entry]} of the {view.spec.name}; placed among those out in "
+                "the same round by seed")
     else:
         for group, order in progress.order.items():
             if entry in order:

@@ -35,8 +35,10 @@ def knockout_stage(ctx: StageContext, inputs: Inputs) -> StageProgress:
     """Every group's bracket, as far as it can be played."""
     progress = StageProgress()
     complete = True
-    for group in ctx.groups:
+    for group, seeded in ctx.groups.items():
         complete &= _Bracket(ctx, group, inputs, progress).play()
+        # Those knocked out in the same round are placed by their seeds.
+        progress.order[group] = list(seeded)
     progress.complete = complete
     return progress
 
@@ -210,8 +212,10 @@ class _Bracket:
             if line.winner is not None:
                 wins[line.winner] += 1
                 if line.loser is not None:
-                    self.progress.exits.setdefault(
-                        line.loser, f"lost {line.round} match {line.id}".replace("  ", " "))
+                    rule = line.rule or (self.ctx.spec.rules[0] if self.ctx.spec.rules else "")
+                    text = f"lost the {line.round} ({line.id})"
+                    self.progress.exits.setdefault(line.loser,
+                                                   f"{rule}: {text}" if rule else text)
         for team in self.placement.values():
             self.progress.progress[int(team)] = wins[int(team)]
         if not complete:

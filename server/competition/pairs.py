@@ -111,7 +111,8 @@ def pairs_stage(ctx: StageContext, inputs: Inputs) -> StageProgress:
         after = scores.after_rounds(group) if spec.kind is StageKind.BAROMETER else ()
         progress.groups.append(GroupResult(
             name=group, entries=tuple(members), standings=tuple(standings),
-            after_rounds=after, boards_per_session=len(movements[group].boards)))
+            after_rounds=after,
+            boards_per_session=len(movements[group].rounds) * movements[group].boards_per_round))
         for entry in members:
             progress.totals[entry] = scores.percent(entry)
             progress.per_match[entry] = scores.percent(entry)

@@ -96,10 +96,12 @@ def test_no_event_yet_tables_and_json_callers_get_a_clear_refusal(waiting: Any) 
     assert db_files(waiting) == []
 
 
-def test_the_form_lists_every_preset_of_seeds_with_its_defaults(waiting: Any) -> None:
+def test_the_form_lists_every_one_stage_preset_of_seeds_with_its_defaults(waiting: Any) -> None:
     page = waiting.test_client().get("/director/create").get_data(as_text=True)
     offered = re.findall(r'data-preset="([^"]+)"', page)
-    assert sorted(offered) == sorted(p.name for p in SEEDS.glob("*.toml"))
+    # A whole competition (several stages) is not made into one event file.
+    assert sorted(offered) == sorted(p.name for p in SEEDS.glob("*.toml")
+                                     if load_preset(p).competition is None)
     assert "gabsi-pairs.toml" in offered
     assert offered[-1] == "demo.toml"  # the demo's preset comes last
     for file in offered:

@@ -81,7 +81,8 @@ def test_k8_2_mini_bridge_refuses_other_contracts(tmp_path: Path, contract: str)
 def test_k6_2_the_mixed_pairs_preset_makes_a_mixed_event(tmp_path: Path) -> None:
     from server.players import is_mixed
 
-    app = event_app(tmp_path, "gabsi-mixed-pairs.toml", tables=6)
+    # The competition's first session as one event: its entry settings, six tables.
+    app = event_app(tmp_path, "gabsi-mixed-pairs.toml", tables=6, competition=None)
     assert is_mixed(app.extensions["traveller.store"])
     state = received(table_client(app), "state", "/table")[-1]
     assert state["players"]["mixed"] is True
