@@ -212,10 +212,10 @@ class _Bracket:
             if line.winner is not None:
                 wins[line.winner] += 1
                 if line.loser is not None:
-                    rule = line.rule or (self.ctx.spec.rules[0] if self.ctx.spec.rules else "")
+                    ident = line.rule or (self.ctx.spec.rules[0] if self.ctx.spec.rules else "")
                     text = f"lost the {line.round} ({line.id})"
                     self.progress.exits.setdefault(line.loser,
-                                                   f"{rule}: {text}" if rule else text)
+                                                   f"{ident}: {text}" if ident else text)
         for team in self.placement.values():
             self.progress.progress[int(team)] = wins[int(team)]
         if not complete:

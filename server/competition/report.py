@@ -84,6 +84,10 @@ def _group(group: GroupResult) -> dict[str, Any]:
             for m in r.matches]} for r in group.rounds],
         "standings": [_standing(s) for s in group.standings],
     }
+    if group.butler:
+        out["butler"] = [{"place": b.place, "entry": b.entry, "pair": b.pair,
+                          "boards": b.boards, "imps": _num(b.imps),
+                          "per_board": _num(b.per_board)} for b in group.butler]
     if group.after_rounds:
         out["after_rounds"] = [{"round": r, "order": list(order)}
                                for r, order in group.after_rounds]
@@ -157,6 +161,10 @@ def _stage_text(stage: StageView, names: dict[int, str]) -> list[str]:
             reason = f"  [{line.tie_break}]" if line.tie_break else ""
             out.append(f"  {line.place:>3}  {names.get(line.entry, line.entry):<28} "
                        f"{score}{kept}{imps}{reason}")
+        if group.butler:
+            best = ", ".join(f"{names.get(b.entry, b.entry)} pair {b.pair} {b.per_board:+.2f}"
+                             for b in group.butler[:3])
+            out.append(f"  Butler (IMPs a board, D4.1/D5.2): {best} ...")
         if group.after_rounds:
             leaders = ", ".join(f"r{r}: {names.get(order[0], order[0])}"
                                 for r, order in group.after_rounds)

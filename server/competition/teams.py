@@ -16,11 +16,20 @@ from collections.abc import Sequence
 from ..formats.competition import StageKind, StageSpec
 from ..movements.roundrobin import round_robin
 from ..movements.swiss import SwissRound, TeamStanding, swiss_teams_round
+from ..scoring.butler import LeagueTable, league_butler
 from ..scoring.penalties import ImpPenalty
 from ..scoring.ranking import MatchRecord, Ranking, rank_teams
 from ..scoring.teams import TeamMatch
 from ..scoring.vp import find_scale
-from .model import GroupResult, Inputs, MatchFixture, MatchLine, RoundLine, Standing
+from .model import (
+    ButlerLine,
+    GroupResult,
+    Inputs,
+    MatchFixture,
+    MatchLine,
+    RoundLine,
+    Standing,
+)
 from .stage import StageContext, StageProgress
 
 
@@ -66,6 +75,8 @@ class _Group:
         self.lost: dict[int, float] = defaultdict(float)
         self.complete = True
         self.prefix = f"{self.spec.id}/{group}/" if group else f"{self.spec.id}/"
+        self.tables: list[LeagueTable] = []
+        """Every table's result, for the Butler ranking of the pairs (D4.1, D5.2)."""
 
     def round_robin(self) -> None:
         double = self.spec.kind is StageKind.DOUBLE_ROUND_ROBIN
@@ -123,6 +134,16 @@ class _Group:
                                       round=number)
         record = match.record(self.scale)
         self.records.append(record)
+        if self.spec.butler:
+            # A team's pair in the open room is its pair 1, the one in the closed room pair 2.
+            for board in play.boards:
+                deal = (number, board.board)
+                if board.open_ns is not None:
+                    self.tables.append(LeagueTable(deal, f"{home}/1", f"{away}/1",
+                                                   board.open_ns))
+                if board.closed_ns is not None:
+                    self.tables.append(LeagueTable(deal, f"{away}/2", f"{home}/2",
+                                                   board.closed_ns))
         score = match.score()
         self.won[home] += float(score.home_total)
         self.lost[home] += float(score.away_boards)
@@ -167,7 +188,15 @@ class _Group:
                 carried_vp=round(self.ctx.carried_vp.get(line.team, 0.0), 2),
                 imps=(round(self.won[line.team], 2), round(self.lost[line.team], 2)),
                 shared=line.shared, tie_break=reason))
-        return GroupResult(self.group, self.members, tuple(self.rounds), tuple(lines))
+        butler: tuple[ButlerLine, ...] = ()
+        if self.spec.butler and self.tables:
+            butler = tuple(
+                ButlerLine(b.rank, int(str(b.pair.number).split("/")[0]),
+                           str(b.pair.number).split("/")[1], b.boards, round(b.imps, 2),
+                           b.per_board)
+                for b in league_butler(self.tables))
+        return GroupResult(self.group, self.members, tuple(self.rounds), tuple(lines),
+                           butler=butler)
 
 
 def _penalties(home: int, away: int, given: Sequence[float]) -> list[ImpPenalty]:

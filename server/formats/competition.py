@@ -41,7 +41,7 @@ from ..movements.knockout import (
     Winner,
 )
 from ..scoring import find_chain, find_scale
-from ..scoring.carryover import find_carry_over_rule
+from ..scoring.carryover import CarryOverMethod, find_carry_over_rule
 
 
 class CompetitionError(ValueError):
@@ -481,7 +481,7 @@ def _parse_stage(data: Mapping[str, Any], number: int, problems: list[str], *, v
         if not seeds:
             reader.problem("seeds", "required: the seed labels, best-placed first")
         bracket = _bracket(stage_id, seeds, choices, matches, places, tie, rules, where,
-                           problems)
+                           problems, carry)
     elif choices or matches or places or seeds:
         problems.append(f"{where}: choices, matches, places and seeds belong to a knock-out")
     return StageSpec(
@@ -612,7 +612,8 @@ def _overlap(a: When | None, b: When | None) -> bool:
 
 def _bracket(stage_id: str, seeds: tuple[str, ...], choices: list[Mapping[str, Any]],
              matches: list[Mapping[str, Any]], places: list[Mapping[str, Any]], tie: TieRule,
-             rules: tuple[str, ...], where: str, problems: list[str]) -> BracketRule | None:
+             rules: tuple[str, ...], where: str, problems: list[str],
+             carry_over: str) -> BracketRule | None:
     refs = _Refs(set(seeds), {str(c.get("id")) for c in choices},
                  {str(m.get("id")) for m in matches})
     choice_rules: list[ChoiceRule] = []
@@ -634,6 +635,10 @@ def _bracket(stage_id: str, seeds: tuple[str, ...], choices: list[Mapping[str, A
                                            exclude, tuple(p for p in precedence if p), rule))
         elif not options:
             reader.problem("options", "required: the teams that may be chosen")
+    try:
+        carry = find_carry_over_rule(carry_over)
+    except ValueError:
+        carry = None
     match_rules: list[MatchRule] = []
     for i, data in enumerate(matches, start=1):
         reader = _Reader(data, f"{where} [[stage.match]] #{i}:", problems)
@@ -652,7 +657,12 @@ def _bracket(stage_id: str, seeds: tuple[str, ...], choices: list[Mapping[str, A
         if higher_name not in ("home", "rank"):
             reader.problem("higher", f"{higher_name!r} is not 'rank' or 'home'")
         if home is not None and away is not None and ident:
-            match_rules.append(MatchRule(ident, home, away, boards, segments, 0.0, higher,
+            # A fixed carry-over (D1.4: a tenth of an IMP per board) is known from the bracket;
+            # one from the direct match (K15) only when the teams are.
+            fixed = (float(carry.per_scheduled_board * boards)
+                     if carry is not None and carry.method is CarryOverMethod.BOARDS_SHARE
+                     else 0.0)
+            match_rules.append(MatchRule(ident, home, away, boards, segments, fixed, higher,
                                          round_name, rule))
     place_rules: list[PlaceRule] = []
     for i, data in enumerate(places, start=1):

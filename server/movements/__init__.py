@@ -17,7 +17,7 @@ from .base import HalfTable, Movement, MovementError, Round, Seating, meetings
 from .checks import Check, check
 from .guide import PairCard, PairRound, TableCard, TableRound, pair_cards, table_cards
 from .howell import howell
-from .knockout import BRACKETS, BracketRule, TieRule, decide, find_bracket
+from .knockout import BracketRule, TieRule, decide
 from .mitchell import EvenTables, mitchell
 from .pools import K2_3_TABLE, fixed_seeds, pools_by_table, serpentine
 from .roundrobin import Schedule, TeamMatch, berger, round_robin, team_round_robin
@@ -64,7 +64,6 @@ def build_movement(kind: str, **options: Any) -> Movement:
 
 
 __all__ = [
-    "BRACKETS",
     "K2_3_TABLE",
     "MOVEMENTS",
     "Balance",
@@ -94,7 +93,6 @@ __all__ = [
     "check",
     "comparisons",
     "decide",
-    "find_bracket",
     "find_movement",
     "fixed_seeds",
     "howell",

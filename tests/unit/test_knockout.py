@@ -1,11 +1,34 @@
-"""Knock-out brackets with choosers (K1.4, D4.3, D4.7, D5.7-9), placement matches, tie rules."""
+"""Knock-out brackets with choosers (K1.4, D4.3, D4.7, D5.7-9), placement matches, tie rules.
+
+The brackets are the regulations' own, as their presets write them."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from server.movements import MovementError, TieRule, decide, find_bracket
-from server.movements.knockout import D4_3, D4_7, D5_7, D5_8, K1_4, K2_4, BracketState
+from server.formats import PresetError, load_preset, parse_preset
+from server.movements import TieRule, decide
+from server.movements.knockout import BracketRule, BracketState
+
+SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+
+
+def bracket_of(preset: str, stage: str) -> BracketRule:
+    competition = load_preset(SEEDS / preset).competition
+    assert competition is not None
+    bracket = next(s.bracket for s in competition.stages if s.id == stage)
+    assert bracket is not None
+    return bracket
+
+
+K1_4 = bracket_of("gabsi-province-teams.toml", "ko")
+K2_4 = bracket_of("gabsi-club-teams.toml", "ko")
+D4_3 = bracket_of("pzbs-league-1.toml", "playoff")
+D4_7 = bracket_of("pzbs-league-1.toml", "barrage")
+D5_7 = bracket_of("pzbs-league-2.toml", "playoff")
+D5_8 = bracket_of("pzbs-league-2.toml", "relegation")
 
 POOLS = {f"{pool}{rank}": f"{pool.lower()}{rank}" for pool in "ABCD" for rank in range(1, 5)}
 
@@ -177,14 +200,32 @@ def test_an_invalid_choice_or_result_is_a_problem_not_a_crash() -> None:
     placed = {k: v for k, v in POOLS.items() if k[0] in "AB"}
     state = K1_4.resolve(placed, {"c1": "b2"}, {"A1 chooses": "b1", "Z9": "x"})
     assert "choice A1 chooses: 'b1' is not one of ['b3', 'b4']" in state.problems
-    assert "gabsi-k1.4: unknown choice 'Z9'" in state.problems
+    assert "ko: unknown choice 'Z9'" in state.problems
     assert all(m.id != "c1" for m in state.matches)
 
 
-def test_brackets_are_found_by_name_case_insensitively() -> None:
-    assert find_bracket("PZBS-D4.3") is D4_3
-    with pytest.raises(MovementError, match="unknown bracket: 'd9'"):
-        find_bracket("d9")
+BRACKET = """
+[event]
+name = "cup"
+kind = "teams"
+[[stage]]
+id = "ko"
+kind = "knockout"
+seeds = ["1", "2"]
+  [[stage.match]]
+  id = "final"
+  home = "1"
+  away = "%s"
+  boards = 16
+"""
+
+
+def test_a_bracket_that_names_a_missing_seed_match_or_choice_is_refused() -> None:
+    assert parse_preset(BRACKET % "2").competition is not None
+    for bad, reason in (("3", "'3' is not one of the seeds"), ("winner:semi", "no match 'semi'"),
+                        ("chosen:1 chooses", "no choice '1 chooses'")):
+        with pytest.raises(PresetError, match=reason):
+            parse_preset(BRACKET % bad)
 
 
 def test_k17_2_four_extra_boards_then_sudden_death() -> None:
