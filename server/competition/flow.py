@@ -56,7 +56,9 @@ class StageView:
     qualified: list[Qualified] = field(default_factory=list)
     """Who qualified from this stage, where to and why."""
     taken: dict[str, list[Qualified]] = field(default_factory=dict)
-    """What this stage took from each source stage (its own id: entries joining)."""
+    """What this stage took from each source stage."""
+    joined: list[Qualified] = field(default_factory=list)
+    """Entries that joined this stage from another competition (K4.2, K4.3, D4.7)."""
     waiting_for: str = ""
     """Why it has not started: the stage or decision it waits for."""
 
@@ -141,6 +143,7 @@ class Competition:
         view.context = gathered.context()
         view.progress = _STAGES[spec.kind](view.context, inputs)
         view.taken = dict(gathered.qualified)
+        view.joined = gathered.joined
         return view
 
 
@@ -181,6 +184,7 @@ class _Gather:
         self.carried_vp: dict[int, float] = {}
         self.carried_records: list[MatchRecord] = []
         self.qualified: dict[str, list[Qualified]] = defaultdict(list)
+        self.joined: list[Qualified] = []
         self.due: list[Due] = []
         self.waiting = ""
 
@@ -292,8 +296,7 @@ class _Gather:
         why = ": ".join(x for x in (block.rule, block.why) if x)
         items = [(e.id, e.group, i + 1) for i, e in enumerate(joined)]
         self._take(block, items, source=None)
-        self.qualified[self.spec.id].extend(Qualified(e.id, self.spec.id, why or "joins")
-                                            for e in joined)
+        self.joined.extend(Qualified(e.id, self.spec.id, why or "joins") for e in joined)
         return True
 
     def _wild_card(self, index: int, block: Entrants) -> bool:

@@ -27,7 +27,7 @@ from ..movements.knockout import (
 from ..scoring.carryover import CarryOver, carry_over, find_carry_over_rule
 from ..scoring.penalties import ImpPenalty
 from ..scoring.teams import TeamMatch
-from .model import CarryOverLine, Due, Inputs, KnockoutLine, MatchFixture
+from .model import CarryOverLine, Due, GroupResult, Inputs, KnockoutLine, MatchFixture
 from .stage import PlaceGiven, StageContext, StageProgress
 
 
@@ -39,6 +39,7 @@ def knockout_stage(ctx: StageContext, inputs: Inputs) -> StageProgress:
         complete &= _Bracket(ctx, group, inputs, progress).play()
         # Those knocked out in the same round are placed by their seeds.
         progress.order[group] = list(seeded)
+        progress.groups.append(GroupResult(group, tuple(seeded)))
     progress.complete = complete
     return progress
 

@@ -20,7 +20,6 @@ from collections.abc import Sequence
 from ..formats.competition import CompetitionError, StageKind, StageSpec
 from ..movements import build_movement
 from ..movements.base import Movement
-from ..scoring.barometer import barometer_rankings
 from ..scoring.matchpoints import BoardResult as TravellerLine
 from ..scoring.matchpoints import (
     Comparison,
@@ -96,7 +95,7 @@ def pairs_stage(ctx: StageContext, inputs: Inputs) -> StageProgress:
             played[session].append((group, lines))
     complete = not progress.fixtures
     progress.complete = complete
-    scores = _Scores(spec, ctx, played)
+    scores = _Scores(spec, played)
     for group, members in ctx.groups.items():
         order = scores.order(members)
         progress.order[group] = order
@@ -108,7 +107,8 @@ def pairs_stage(ctx: StageContext, inputs: Inputs) -> StageProgress:
                 tie_break=scores.reasons.get(entry, ""),
                 sessions=tuple(scores.session_percent(entry, s)
                                for s in range(1, spec.sessions + 1) if s in played)))
-        after = scores.after_rounds(group) if spec.kind is StageKind.BAROMETER else ()
+        after = (scores.after_rounds(group, members) if spec.kind is StageKind.BAROMETER
+                 else ())
         progress.groups.append(GroupResult(
             name=group, entries=tuple(members), standings=tuple(standings),
             after_rounds=after,
@@ -122,7 +122,7 @@ def pairs_stage(ctx: StageContext, inputs: Inputs) -> StageProgress:
 class _Scores:
     """Every session scored, and the pairs' totals."""
 
-    def __init__(self, spec: StageSpec, ctx: StageContext,
+    def __init__(self, spec: StageSpec,
                  played: dict[int, list[tuple[str, tuple[TravellerLine, ...]]]]) -> None:
         self.spec = spec
         self.played = played
@@ -191,31 +191,24 @@ class _Scores:
                    and entry not in self.reasons and n not in self.reasons
                    for n in neighbours)
 
-    def after_rounds(self, group: str) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        lines = []
-        per_session = 0
+    def after_rounds(self, group: str,
+                     members: Sequence[int]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The group's ranking after each round (K4.3), by the stage's own rules: the
+        percentage, and K17.3 between pairs level on it."""
+        offset = 0
+        numbered: list[tuple[int, int, TravellerLine]] = []  # (round overall, session, line)
         for session, groups in sorted(self.played.items()):
-            for name, group_lines in groups:
-                if name != group:
-                    continue
-                rounds = max((line.round or 0) for line in group_lines) if group_lines else 0
-                for line in group_lines:
-                    lines.append(TravellerLine(
-                        line.board + 1000 * session, line.ns_pair, line.ew_pair, line.result,
-                        "", (line.round or 0) + per_session))
-                per_session += rounds
-        if not lines:
-            return ()
+            mine = [line for name, lines in groups if name == group for line in lines]
+            for line in mine:
+                numbered.append(((line.round or 0) + offset, session, line))
+            offset += max(((line.round or 0) for line in mine), default=0)
         out = []
-        for ranking in barometer_rankings(lines):
-            by_entry: dict[int, tuple[float, float]] = defaultdict(lambda: (0.0, 0.0))
-            for standing in ranking.standings:
-                earned, top = by_entry[int(standing.pair.number)]
-                by_entry[int(standing.pair.number)] = (earned + standing.matchpoints,
-                                                       top + standing.top)
-            order = sorted(by_entry, key=lambda e: (-(by_entry[e][0] / by_entry[e][1]
-                                                      if by_entry[e][1] else 0.0), e))
-            out.append((ranking.round, tuple(order)))
+        for upto in range(1, offset + 1):
+            played: dict[int, list[tuple[str, tuple[TravellerLine, ...]]]] = defaultdict(list)
+            for session in sorted({s for _, s, _ in numbered}):
+                lines = tuple(line for r, s, line in numbered if s == session and r <= upto)
+                played[session].append((group, lines))
+            out.append((upto, tuple(_Scores(self.spec, played).order(members))))
         return tuple(out)
 
 

@@ -71,6 +71,7 @@ def _stage(stage: StageView) -> dict[str, Any]:
         "groups": [_group(g) for g in (progress.groups if progress else [])],
         "matches": [_match(m) for m in (progress.matches if progress else [])],
         "qualified": [{"entry": q.entry, "to": q.to, "why": q.why} for q in stage.qualified],
+        "joined": [{"entry": q.entry, "why": q.why} for q in stage.joined],
     }
 
 
@@ -180,6 +181,8 @@ def _stage_text(stage: StageView, names: dict[int, str]) -> list[str]:
         out.append(f"  {label:<8} {m.round:<14} {names[m.home]} v {names[m.away]}: "
                    f"{m.imps[0]:g}-{m.imps[1]:g}{carry}{chosen}{extra} -> {winner} "
                    f"({m.decided_by})")
+    for q in stage.joined:
+        out.append(f"  <- {names.get(q.entry, q.entry)} joins: {q.why}")
     for q in stage.qualified:
         out.append(f"  -> {names.get(q.entry, q.entry)} to {q.to}: {q.why}")
     return out

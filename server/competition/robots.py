@@ -28,7 +28,7 @@ from .model import MatchFixture, MatchPlay, SessionFixture
 _STRAINS = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 _GAME_TRICKS = {Strain.SPADES: 10, Strain.HEARTS: 10, Strain.DIAMONDS: 11, Strain.CLUBS: 11,
                 Strain.NOTRUMP: 9}
-SKILL_TRICKS = 0.3
+SKILL_TRICKS = 0.15
 """Tricks a unit of strength is worth against an average side."""
 
 

@@ -45,6 +45,8 @@ class Simulation:
     spec: CompetitionSpec
     view: CompetitionView
     boards_played: int
+    inputs: Inputs
+    """Every board played and every decision taken: what the view was resolved from."""
 
 
 def competition_of(preset: Preset) -> CompetitionSpec:
@@ -132,7 +134,7 @@ def simulate(preset: Preset, *, seed: int, entries: int | None = None,
     else:
         raise CompetitionError("the competition did not finish")
     answers.check_all_used()
-    return Simulation(source, seed, spec, view, boards)
+    return Simulation(source, seed, spec, view, boards, inputs)
 
 
 class _Answers:

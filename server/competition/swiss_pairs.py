@@ -69,8 +69,11 @@ def swiss_pairs_stage(ctx: StageContext, inputs: Inputs) -> StageProgress:
                     lost[match.away] += max(0, imp)
                 records.append(MatchRecord(match.home, match.away, float(margin),
                                            float(-margin), vp_home, vp_away, round=number))
-                match_lines.append(MatchLine(match.home, match.away, boards,
-                                             (float(margin), float(-margin)),
+                # Like a team match's: what each pair gained on the boards where it gained,
+                # so that the margin that goes to VP is the first less the second.
+                gained = (float(sum(max(0, i) for i in board_imps)),
+                          float(sum(max(0, -i) for i in board_imps)))
+                match_lines.append(MatchLine(match.home, match.away, boards, gained,
                                              (vp_home, vp_away)))
             if swiss.bye is not None:
                 byes[swiss.bye] += spec.bye_vp

@@ -20,6 +20,7 @@ from server.scoring.vp import (
     UnsupportedBoardsError,
     VpScaleError,
     find_scale,
+    interpolated_limits,
     load_band_rows,
     scale_names,
     wbf_continuous_table,
@@ -158,3 +159,23 @@ def test_wbf30_is_the_same_curve_stretched_to_30() -> None:
     assert scale.convert(0, 12) == (15.0, 15.0)
     assert scale.convert(200, 12) == (30.0, 0.0)
     assert "NOT a published table" in scale.source
+
+
+def test_wbf25i_keeps_the_published_tables_and_interpolates_the_counts_between() -> None:
+    """K2.2 and K3.2 play 10-board Swiss matches; no published 10-board table of the earlier
+    25-VP scale was found, so wbf25i fills the counts between the published ones."""
+    published, interpolated = find_scale("wbf25"), find_scale("wbf25i")
+    for boards in (8, 12, 16, 20, 24, 28, 32):
+        for margin in range(0, 110):
+            assert interpolated.convert(margin, boards) == published.convert(margin, boards)
+    assert interpolated_limits(10) == (1, 6, 9, 12, 15, 19, 22, 26, 29, 33, 37, 41, 46, 50, 56)
+    previous = 0.0
+    for margin in range(0, 70):  # the 10-board row lies between the 8- and 12-board rows
+        vp = interpolated.convert(margin, 10)[0]
+        assert published.convert(margin, 12)[0] <= vp <= published.convert(margin, 8)[0]
+        assert vp >= previous
+        previous = vp
+    assert interpolated.convert(-57, 10) == (0.0, 25.0)
+    assert "NOT a published table" in interpolated.source
+    with pytest.raises(VpScaleError):
+        interpolated.convert(3, 6)
