@@ -212,6 +212,10 @@ class _Resolver:
                      if label in placement}
         self.choice_rules = {c.id: c for c in rule.choices}
         self.match_rules = {m.id: m for m in rule.matches}
+        # The inputs do not change while one state is resolved: each reference is worked out
+        # once (a deep bracket otherwise resolves the same references over and over).
+        self._teams: dict[Entrant, Team | None] = {}
+        self._allowed: dict[str, tuple[Team, ...] | None] = {}
         self._check_input()
 
     def _check_input(self) -> None:
@@ -238,6 +242,11 @@ class _Resolver:
                     f"choice {choice_id}: {team!r} is not one of {list(allowed)!r}")
 
     def team(self, e: Entrant) -> Team | None:
+        if e not in self._teams:
+            self._teams[e] = self._team(e)
+        return self._teams[e]
+
+    def _team(self, e: Entrant) -> Team | None:
         if isinstance(e, Seed):
             return self.placement.get(e.label)
         if isinstance(e, Winner | Loser):
@@ -289,6 +298,11 @@ class _Resolver:
         return self.team(self.choice_rules[choice_id].chooser)
 
     def allowed(self, choice_id: str) -> tuple[Team, ...] | None:
+        if choice_id not in self._allowed:
+            self._allowed[choice_id] = self._allowed_now(choice_id)
+        return self._allowed[choice_id]
+
+    def _allowed_now(self, choice_id: str) -> tuple[Team, ...] | None:
         c = self.choice_rules[choice_id]
         chooser = self.team(c.chooser)
         options = [self.team(o) for o in c.options]

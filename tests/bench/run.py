@@ -9,6 +9,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.bench import (
     bench_acks,
+    bench_competitions,
     bench_movements,
     bench_scoring,
     bench_teams,
@@ -18,6 +19,6 @@ from tests.bench import (
 
 if __name__ == "__main__":
     for bench in (bench_acks, bench_terminal, bench_scoring, bench_vp, bench_movements,
-                  bench_teams):
+                  bench_teams, bench_competitions):
         bench.main()
         print()
