@@ -223,22 +223,17 @@ class _Gather:
                 items.extend((t, group, i + 1) for i, t in enumerate(teams))
         elif block.places is not None:
             first, last = block.places
-            if block.across:
-                order = overall_order(source)
-                group_of = {e: g for g, o in progress.order.items() for e in o}
-                ranked = [(e, group_of[e], i + 1) for i, e in enumerate(order)]
-                items.extend(ranked[first - 1:last])
-            else:
-                for group, order in progress.order.items():
-                    items.extend((e, group, i + 1) for i, e in enumerate(order)
-                                 if first <= i + 1 <= last)
-            wanted = last - first + 1
-            groups = 1 if block.across else len(progress.order)
-            if len(items) < wanted * groups and not (block.across and len(items) == len(
-                    overall_order(source)) and len(items) >= first):
-                raise CompetitionError(
-                    f"{block.rule or self.spec.id}: places {first}-{last} of stage "
-                    f"{source.spec.id}, but it has only {len(items)} such entrants")
+            group_of = {e: g for g, o in progress.order.items() for e in o}
+            ranked = ([overall_order(source)] if block.across
+                      else list(progress.order.values()))
+            for order in ranked:
+                if len(order) < last:
+                    where = "" if block.across or not group_of else " in every group"
+                    raise CompetitionError(
+                        f"{block.rule or self.spec.id}: places {first}-{last}{where} of stage "
+                        f"{source.spec.id}, but it has only {len(order)} entrants there")
+                items.extend((e, group_of[e], i + 1) for i, e in enumerate(order)
+                             if first <= i + 1 <= last)
         if block.order_by:
             rank = {e: i for i, e in enumerate(overall_order(_find(self.views, block.order_by)))}
             items.sort(key=lambda item: rank.get(item[0], len(rank)))
