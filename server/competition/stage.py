@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from ..formats.competition import StageSpec
 from ..scoring.carryover import DirectMatch
-from ..scoring.ranking import MatchRecord
-from .model import Due, Fixture, GroupResult, KnockoutLine
+from ..scoring.ranking import MatchRecord, Ranking
+from .model import Due, Fixture, GroupResult, KnockoutLine, Standing
 
 
 @dataclass(frozen=True)
@@ -69,3 +69,20 @@ class StageProgress:
     """Knock-outs: how many matches each entrant won (to order those knocked out)."""
     exits: dict[int, str] = field(default_factory=dict)
     """Knock-outs: the match each loser went out in ("the quarter-final (c2)")."""
+
+
+def vp_standings(ranking: Ranking, imps: Mapping[int, tuple[float, float]],
+                 carried: Mapping[int, float]) -> tuple[Standing, ...]:
+    """A VP ranking's lines, each with what put it ahead of the next when that was not VP."""
+    lines = []
+    for place, (line, separation) in enumerate(
+            zip(ranking.standings, [*ranking.separations, None], strict=True), start=1):
+        reason = ""
+        if separation is not None and separation.criterion not in (None, "vp"):
+            reason = str(separation)
+        won, lost = imps.get(line.team, (0.0, 0.0))
+        lines.append(Standing(place=place, entry=line.team, vp=round(line.vp, 2),
+                              carried_vp=round(carried.get(line.team, 0.0), 2),
+                              imps=(round(won, 2), round(lost, 2)), shared=line.shared,
+                              tie_break=reason))
+    return tuple(lines)

@@ -20,8 +20,8 @@ from ..scoring.butler import butler
 from ..scoring.matchpoints import BoardResult as TravellerLine
 from ..scoring.ranking import MatchRecord, rank_teams
 from ..scoring.vp import find_scale
-from .model import GroupResult, Inputs, MatchLine, RoundLine, SessionFixture, Standing
-from .stage import StageContext, StageProgress
+from .model import GroupResult, Inputs, MatchLine, RoundLine, SessionFixture
+from .stage import StageContext, StageProgress, vp_standings
 
 
 def swiss_pairs_stage(ctx: StageContext, inputs: Inputs) -> StageProgress:
@@ -83,19 +83,12 @@ def swiss_pairs_stage(ctx: StageContext, inputs: Inputs) -> StageProgress:
             scores.append(round_scores)
             lines_out.append(RoundLine(number, tuple(match_lines)))
         ranking = rank_teams(records, spec.tiebreak, teams=members, carried=byes)
-        standings = []
-        for place, (line, separation) in enumerate(
-                zip(ranking.standings, [*ranking.separations, None], strict=True), start=1):
-            reason = ""
-            if separation is not None and separation.criterion not in (None, "vp"):
-                reason = str(separation)
-            standings.append(Standing(place=place, entry=line.team, vp=round(line.vp, 2),
-                                      imps=(won[line.team], lost[line.team]),
-                                      shared=line.shared, tie_break=reason))
+        standings = vp_standings(ranking, {e: (won[e], lost[e]) for e in members}, {})
+        for line in ranking.standings:
             progress.totals[line.team] = line.vp
             progress.per_match[line.team] = line.vp
         progress.groups.append(GroupResult(group, tuple(members), tuple(lines_out),
-                                           tuple(standings)))
+                                           standings))
         progress.order[group] = ranking.order()
         progress.records[group] = records
     progress.complete = not progress.fixtures

@@ -28,9 +28,8 @@ from .model import (
     MatchFixture,
     MatchLine,
     RoundLine,
-    Standing,
 )
-from .stage import StageContext, StageProgress
+from .stage import StageContext, StageProgress, vp_standings
 
 
 def team_stage(ctx: StageContext, inputs: Inputs) -> StageProgress:
@@ -177,17 +176,8 @@ class _Group:
                           carried=carried)
 
     def result(self, ranking: Ranking) -> GroupResult:
-        lines = []
-        for place, (line, separation) in enumerate(
-                zip(ranking.standings, [*ranking.separations, None], strict=True), start=1):
-            reason = ""
-            if separation is not None and separation.criterion not in (None, "vp"):
-                reason = str(separation)
-            lines.append(Standing(
-                place=place, entry=line.team, vp=round(line.vp, 2),
-                carried_vp=round(self.ctx.carried_vp.get(line.team, 0.0), 2),
-                imps=(round(self.won[line.team], 2), round(self.lost[line.team], 2)),
-                shared=line.shared, tie_break=reason))
+        lines = vp_standings(ranking, {t: (self.won[t], self.lost[t]) for t in self.members},
+                             self.ctx.carried_vp)
         butler: tuple[ButlerLine, ...] = ()
         if self.spec.butler and self.tables:
             butler = tuple(
@@ -195,7 +185,7 @@ class _Group:
                            str(b.pair.number).split("/")[1], b.boards, round(b.imps, 2),
                            b.per_board)
                 for b in league_butler(self.tables))
-        return GroupResult(self.group, self.members, tuple(self.rounds), tuple(lines),
+        return GroupResult(self.group, self.members, tuple(self.rounds), lines,
                            butler=butler)
 
 
