@@ -79,6 +79,9 @@ class MatchFixture:
     """Boards of fixtures with the same ``deals`` and number are the same deal (D1.2)."""
     first_board: int = 1
     knockout: bool = False
+    round: int = 1
+    """The stage's round it belongs to: a round robin offers all its rounds at once, and a
+    venue plays them one after another, the lowest first."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,8 @@ class SessionFixture:
     pairs: tuple[tuple[int, int], ...]
     """(movement pair number, entry) for every pair present."""
     deals: str
+    round: int = 1
+    """The session (or the Swiss round) of the stage it is: played in this order."""
 
     def entry(self, pair: int) -> int | None:
         for number, entry in self.pairs:

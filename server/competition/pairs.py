@@ -90,7 +90,7 @@ def pairs_stage(ctx: StageContext, inputs: Inputs) -> StageProgress:
                 label = f"session {session}" + (f", group {group}" if group else "")
                 progress.fixtures.append(SessionFixture(
                     key=key, stage=spec.id, group=group, label=label, movement=movement,
-                    pairs=pairs, deals=f"{spec.id}/s{session}"))
+                    pairs=pairs, deals=f"{spec.id}/s{session}", round=session))
                 continue
             played[session].append((group, lines))
     complete = not progress.fixtures

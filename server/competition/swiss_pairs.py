@@ -114,7 +114,8 @@ def _fixture(stage: str, group: str, key: str, number: int, swiss: SwissRound,
                         rounds=(Round(1, seatings),), duplicated=True)
     pairs = tuple((p, p) for m in swiss.matches for p in (m.home, m.away))
     return SessionFixture(key=key, stage=stage, group=group, label=f"round {number}",
-                          movement=movement, pairs=pairs, deals=f"{stage}/r{number}")
+                          movement=movement, pairs=pairs, deals=f"{stage}/r{number}",
+                          round=number)
 
 
 def _match_imps(lines: tuple[TravellerLine, ...], home: int, away: int) -> list[int]:

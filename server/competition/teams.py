@@ -124,7 +124,7 @@ class _Group:
                 key=key, stage=self.spec.id, group=self.group,
                 label=f"round {number}, match {table}", home=home, away=away,
                 boards=self.spec.boards_per_match, segments=self.spec.segments,
-                deals=f"{self.spec.id}/r{number}", first_board=first_board))
+                deals=f"{self.spec.id}/r{number}", first_board=first_board, round=number))
             return None
         segment = self.spec.boards_per_match // self.spec.segments
         match = TeamMatch.from_boards(home, away, play.boards, segment,
