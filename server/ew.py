@@ -264,3 +264,19 @@ def waiting(store: Store, section: str | None = None,
             "answered_ms": decision.at_ms if decision else None,
         })
     return out
+
+
+def table_list(store: Store) -> list[dict[str, Any]]:
+    """Each table's section, number, terminal URL and secret (`traveller tables --json`), with
+    East-West's own where it has one."""
+    base = store.setting("base_url", "")
+    ew_tokens = tokens(store)
+    rows = []
+    for t in store.tables():
+        row = {"section": t.section, "table": t.number, "url": table_url(base, t.token),
+               "token": t.token}
+        # Only an event with East-West terminals has these: other output stays as it was.
+        if ew_token := ew_tokens.get((t.section, t.number)):
+            row |= {"ew_url": table_url(base, ew_token), "ew_token": ew_token}
+        rows.append(row)
+    return rows

@@ -18,7 +18,7 @@ from flask import Flask, current_app, request, session
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
 from .. import play, players, teams
-from ..app import get_presence, get_store, has_event
+from ..context import get_offline, get_presence, get_store, has_event
 from ..errors import TravellerError, error_body
 from ..store import TableRow
 from . import ew as east_west
@@ -46,33 +46,6 @@ def push_table(socketio: SocketIO, table: TableRow) -> None:
     if ew_sids:
         socketio.emit("state", state | {"side": "ew"}, namespace="/table",
                       to=east_west.ew_room(table))
-
-
-class Offline:
-    """Since when each table that had a terminal has had none (in memory, like Presence)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._since: dict[tuple[str, int], int] = {}
-
-    def joined(self, table: TableRow) -> None:
-        with self._lock:
-            self._since.pop((table.section, table.number), None)
-
-    def left(self, table: TableRow, connected: dict[tuple[str, int], int], at_ms: int) -> None:
-        key = (table.section, table.number)
-        with self._lock:
-            if not connected.get(key):
-                self._since.setdefault(key, at_ms)
-
-    def snapshot(self) -> dict[tuple[str, int], int]:
-        with self._lock:
-            return dict(self._since)
-
-
-def get_offline() -> Offline:
-    offline: Offline = current_app.extensions["traveller.offline"]
-    return offline
 
 
 def director_grid() -> dict[str, Any]:
@@ -155,7 +128,6 @@ class Notifier:
 
 def register(app: Flask, socketio: SocketIO) -> None:
     notifier = app.extensions["traveller.notifier"] = Notifier(socketio)
-    app.extensions["traveller.offline"] = Offline()
     east_west.register(app, socketio, notifier.changed)
     register_projector(app, socketio, notifier.projector)
 

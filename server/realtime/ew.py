@@ -19,7 +19,7 @@ from flask import Flask, current_app, request
 from flask_socketio import SocketIO, join_room
 
 from .. import ew
-from ..app import get_presence, get_store
+from ..context import get_presence, get_store
 from ..errors import TravellerError, error_body
 from ..store import TableRow
 

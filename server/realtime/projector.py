@@ -22,7 +22,7 @@ from flask import Flask, request, session
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
 from .. import results, rulings, team_results, teams
-from ..app import get_store, has_event
+from ..context import get_store, has_event
 from ..store import Store
 
 log = logging.getLogger(__name__)

@@ -25,7 +25,7 @@ from flask import (
 )
 
 from .. import creation
-from ..app import NoEvent, get_store, has_event, open_event
+from ..context import NoEvent, get_store, has_event, open_event
 from ..errors import TravellerError, ok_body
 from .forms import request_payload, wants_json
 from .security import csrf_token

@@ -18,7 +18,7 @@ from flask import (
 from werkzeug.security import check_password_hash
 
 from .. import play, slowplay
-from ..app import get_socketio, get_store
+from ..context import get_socketio, get_store
 from ..errors import TravellerError, ok_body
 from ..store import TableRow
 from .forms import now_ms, wants_json

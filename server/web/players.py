@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 
 from .. import players
-from ..app import get_store
+from ..context import get_store
 from ..errors import TravellerError, ok_body
 from ..store import players as sql
 from .forms import now_ms, uploaded_csv, wants_json

@@ -12,7 +12,7 @@ from typing import Any
 from flask import Blueprint, jsonify, render_template, request, session
 
 from .. import results, rulings, team_results, teams
-from ..app import get_store
+from ..context import get_store
 from ..errors import TravellerError, error_body
 from .forms import now_ms
 

@@ -13,7 +13,7 @@ from typing import Any
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 
 from .. import results, rulings, teams
-from ..app import get_socketio, get_store
+from ..context import get_socketio, get_store
 from ..errors import TravellerError
 from ..store import rulings as sql
 from ..store.rulings import EntryKey

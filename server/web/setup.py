@@ -12,7 +12,7 @@ from typing import Any
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 
 from .. import ew, printing, setup
-from ..app import get_socketio, get_store
+from ..context import get_socketio, get_store
 from ..errors import TravellerError, ok_body
 from ..play import table_url
 from ..store import printing as spool

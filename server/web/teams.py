@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 
 from .. import team_results, team_rulings, team_setup, teams
-from ..app import get_store, has_event
+from ..context import get_store, has_event
 from ..errors import TravellerError, ok_body
 from ..players import PlayersError
 from ..store import Store

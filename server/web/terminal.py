@@ -25,7 +25,7 @@ from flask import (
 from werkzeug.security import safe_join
 
 from .. import ew
-from ..app import get_store
+from ..context import get_store
 
 bp = Blueprint("terminal", __name__)
 

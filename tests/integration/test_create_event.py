@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from server.app import create_app
-from server.cli import table_list
+from server.ew import table_list
 from server.formats import load_preset
 from tests.conftest import REPO, received
 

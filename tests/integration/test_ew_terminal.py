@@ -17,7 +17,7 @@ import pytest
 
 from server import setup
 from server.app import create_app
-from server.cli import table_list
+from server.ew import table_list
 from server.event import create_event
 from server.formats import parse_preset
 from server.printing import table_card_documents
