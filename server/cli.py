@@ -139,7 +139,7 @@ def _open(path: str) -> Any:
 
 def cmd_new(args: argparse.Namespace) -> int:
     from .app import lan_address
-    from .event import create_event, new_password
+    from .event.create import create_event, new_password
     from .formats import PresetError, load_preset
     from .movements import MovementError
     from .store import StoreError
@@ -163,7 +163,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_tables(args: argparse.Namespace) -> int:
-    from .ew import table_list
+    from .table.terminals import table_list
 
     store = _open(args.db)
     rows = table_list(store)

@@ -18,7 +18,7 @@ from typing import Any
 
 from . import setup
 from .errors import TravellerError
-from .event import create_event
+from .event.create import create_event
 from .formats import Preset, PresetError, load_preset
 from .movements import MovementError
 from .store import Store, StoreError

@@ -18,8 +18,8 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
-from .play import board_info
-from .players import late_penalties, pair_names
+from .direction.latestart import late_penalties
+from .event.players import pair_names
 from .rulings import adjusted_score, pair_field
 from .scoring.adjusted import TableResult
 from .scoring.barometer import barometer_rankings
@@ -40,6 +40,7 @@ from .scoring.pairs_tiebreak import Step, rank_with_tiebreak
 from .store import ResultRow, Store
 from .store import rulings as sql
 from .store.rulings import EntryKey
+from .table.schedule import board_info
 from .texts import N_, Message, english, message
 
 

@@ -18,7 +18,6 @@ from typing import Any
 
 from .bridge import Board, ns_score
 from .errors import TravellerError, ok_body
-from .play import event_wire, parse_submission
 from .scoring.adjusted import (
     AVERAGE_MINUS,
     OPPONENTS_CANNOT_CONTINUE,
@@ -30,6 +29,8 @@ from .scoring.penalties import GABSI_PROCEDURAL
 from .store import ResultRow, SeatingRow, Store, TableRow
 from .store import rulings as sql
 from .store.rulings import EntryKey
+from .table.entry import parse_submission
+from .table.terminals import event_wire
 from .texts import N_
 
 PUBLISHED = "results_published"

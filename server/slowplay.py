@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import TravellerError
-from .play import ClockBook
+from .event.clocks import ClockBook
 from .scoring.penalties import MINUTES_SCALES, MinutesScale, find_minutes_scale
 from .store import Store
 

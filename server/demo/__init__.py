@@ -19,8 +19,8 @@ from printer import PrinterError, deliver, find_profile, parse_target
 
 from ..app import REPO, lan_address, serve
 from ..errors import CliError
-from ..event import create_event, new_password
-from ..ew import table_list
+from ..event.create import create_event, new_password
+from ..table.terminals import table_list
 from ..formats import load_preset
 from ..printing import table_card_documents
 from ..store import Store, StoreError

@@ -17,10 +17,15 @@ from typing import Any
 from flask import Flask, current_app, request, session
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
-from .. import play, players, teams
 from ..context import get_offline, get_presence, get_store, has_event
+from ..direction.grid import grid
 from ..errors import TravellerError, error_body
+from ..event.clocks import ClockBook, clock_wire
 from ..store import TableRow
+from ..table import calls, entry, seating
+from ..table.state import table_state, traveller
+from ..teams import captains
+from ..teams.matches import partner_tables
 from . import ew as east_west
 from .projector import ProjectorFeed
 from .projector import register as register_projector
@@ -38,7 +43,7 @@ def table_room(table: TableRow) -> str:
 
 def push_table(socketio: SocketIO, table: TableRow) -> None:
     store = get_store()
-    state = play.table_state(store, table, now_ms())
+    state = table_state(store, table, now_ms())
     # Each side its own `side`: East-West terminals hear the table's room but not this push.
     ew_sids = east_west.get_sides().at(table)
     socketio.emit("state", state | {"side": "ns"}, namespace="/table", to=table_room(table),
@@ -49,7 +54,7 @@ def push_table(socketio: SocketIO, table: TableRow) -> None:
 
 
 def director_grid() -> dict[str, Any]:
-    return play.grid(get_store(), get_presence().snapshot(), now_ms(), get_offline().snapshot())
+    return grid(get_store(), get_presence().snapshot(), now_ms(), get_offline().snapshot())
 
 
 def push_grid(socketio: SocketIO) -> None:
@@ -60,11 +65,11 @@ def push_clock(socketio: SocketIO) -> None:
     """Each table its own effective clock (a table may run on its own), the console the
     round's clock."""
     store, now = get_store(), now_ms()
-    clocks = play.ClockBook.load(store)
+    clocks = ClockBook.load(store)
     for table in store.tables():
-        socketio.emit("clock", play.clock_wire(clocks.of(table.section, table.number), now),
+        socketio.emit("clock", clock_wire(clocks.of(table.section, table.number), now),
                       namespace="/table", to=table_room(table))
-    socketio.emit("clock", play.clock_wire(store.clock(), now), namespace="/director")
+    socketio.emit("clock", clock_wire(store.clock(), now), namespace="/director")
 
 
 class Notifier:
@@ -90,7 +95,7 @@ class Notifier:
         change can at most complete a round (see ProjectorFeed.changed)."""
         app = current_app._get_current_object()  # type: ignore[attr-defined]
         self.projector.changed(standings)
-        tables = [] if table is None else [table, *teams.partner_tables(get_store(), table)]
+        tables = [] if table is None else [table, *partner_tables(get_store(), table)]
         with self._lock:
             self._tables.update(tables)
             if self._grid_due:
@@ -143,7 +148,7 @@ def register(app: Flask, socketio: SocketIO) -> None:
         east_west.joined(request.sid, table, side)  # type: ignore[attr-defined]
         get_presence().join(request.sid, table)  # type: ignore[attr-defined]
         get_offline().joined(table)
-        emit("state", play.table_state(get_store(), table, now_ms()) | {"side": side})
+        emit("state", table_state(get_store(), table, now_ms()) | {"side": side})
         notifier.changed(standings=False)
 
     @socketio.on("disconnect", namespace="/table")
@@ -162,7 +167,7 @@ def register(app: Flask, socketio: SocketIO) -> None:
         if refused := east_west.ns_only(request.sid):  # type: ignore[attr-defined]
             return refused
         try:
-            ack = play.submit_result(
+            ack = entry.submit_result(
                 get_store(), table, payload, now_ms(), actor=f"table {table.number}"
             )
         except TravellerError as exc:
@@ -191,7 +196,7 @@ def register(app: Flask, socketio: SocketIO) -> None:
     @socketio.on("call_director", namespace="/table")
     def call_director(payload: Any = None) -> dict[str, Any]:
         def act(table: TableRow) -> dict[str, Any]:
-            ack = play.call_director(get_store(), table, payload, now_ms())
+            ack = calls.call_director(get_store(), table, payload, now_ms())
             notifier.changed(table)
             return ack
 
@@ -204,7 +209,7 @@ def register(app: Flask, socketio: SocketIO) -> None:
             return refused
 
         def act(table: TableRow) -> dict[str, Any]:
-            ack = players.set_players(get_store(), table, payload, now_ms(),
+            ack = seating.set_players(get_store(), table, payload, now_ms(),
                                       actor=f"table {table.number}")
             if not ack.get("duplicate"):
                 notifier.changed(table)
@@ -219,7 +224,7 @@ def register(app: Flask, socketio: SocketIO) -> None:
             return refused
 
         def act(table: TableRow) -> dict[str, Any]:
-            ack = teams.confirm_match(get_store(), table, payload, now_ms(),
+            ack = captains.confirm_match(get_store(), table, payload, now_ms(),
                                       actor=f"table {table.section}{table.number}")
             if not ack.get("duplicate"):
                 notifier.changed(table)
@@ -231,7 +236,7 @@ def register(app: Flask, socketio: SocketIO) -> None:
     @socketio.on("get_traveller", namespace="/table")
     def get_traveller(payload: Any = None) -> dict[str, Any]:
         board = payload.get("board") if isinstance(payload, dict) else None
-        result: dict[str, Any] = guarded(lambda t: play.traveller(get_store(), t, board))
+        result: dict[str, Any] = guarded(lambda t: traveller(get_store(), t, board))
         return result
 
     @socketio.on("get_state", namespace="/table")
@@ -240,7 +245,7 @@ def register(app: Flask, socketio: SocketIO) -> None:
         if table is None:
             return error_body("not_joined", "this connection has no table", 403)
         side = east_west.side_of(request.sid)  # type: ignore[attr-defined]
-        state = play.table_state(get_store(), table, now_ms())
+        state = table_state(get_store(), table, now_ms())
         return {"ok": True, "state": state | {"side": side}}
 
     @socketio.on("connect", namespace="/director")

@@ -18,10 +18,10 @@ from typing import Any
 from flask import Flask, current_app, request
 from flask_socketio import SocketIO, join_room
 
-from .. import ew
 from ..context import get_presence, get_store
 from ..errors import TravellerError, error_body
 from ..store import TableRow
+from ..table import eastwest, terminals
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +67,7 @@ def find_table(token: str) -> tuple[TableRow | None, str]:
     table = store.table_by_token(token)
     if table is not None:
         return table, "ns"
-    return ew.table_by_token(store, token), "ew"
+    return terminals.table_by_token(store, token), "ew"
 
 
 def joined(sid: str, table: TableRow, side: str) -> None:
@@ -96,7 +96,7 @@ def register(app: Flask, socketio: SocketIO, changed: Callable[[TableRow], None]
         if table is None:
             return error_body("not_joined", "this connection has no table", 403)
         store = get_store()
-        if not ew.enabled(store):
+        if not terminals.enabled(store):
             return error_body("no_ew_terminal", "East-West confirms on North-South's terminal "
                               "in this event", 409)
         if not get_sides().is_ew(request.sid):  # type: ignore[attr-defined]
@@ -116,11 +116,11 @@ def register(app: Flask, socketio: SocketIO, changed: Callable[[TableRow], None]
 
     @socketio.on("confirm_result", namespace="/table")
     def confirm_result(payload: Any = None) -> dict[str, Any]:
-        return answer(ew.confirm, payload)
+        return answer(eastwest.confirm, payload)
 
     @socketio.on("reject_result", namespace="/table")
     def reject_result(payload: Any = None) -> dict[str, Any]:
-        return answer(ew.reject, payload)
+        return answer(eastwest.reject, payload)
 
 
 def ew_now_ms() -> int:

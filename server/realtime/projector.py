@@ -21,9 +21,10 @@ from typing import Any
 from flask import Flask, request, session
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
-from .. import results, rulings, team_results, teams
+from .. import results, rulings, team_results
 from ..context import get_store, has_event
 from ..store import Store
+from ..teams.matches import is_teams, matches
 
 log = logging.getLogger(__name__)
 
@@ -99,16 +100,16 @@ class ProjectorFeed:
 
 def projector_data(store: Store) -> dict[str, Any]:
     """What the projector shows: the teams ranking in a teams event, else the pairs'."""
-    if teams.is_teams(store):
+    if is_teams(store):
         return team_results.projector(store, int(time.time() * 1000))
     return results.projector(store)
 
 
 def finished_rounds(store: Store) -> int:
     """Rounds every table (every match) has finished: a new one changes the projector."""
-    if teams.is_teams(store):
+    if is_teams(store):
         done: dict[int, bool] = {}
-        for match in teams.matches(store, int(time.time() * 1000)):
+        for match in matches(store, int(time.time() * 1000)):
             done[match.round] = done.get(match.round, True) and match.complete
         finished = 0
         for number in sorted(done):

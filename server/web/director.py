@@ -17,10 +17,15 @@ from flask import (
 )
 from werkzeug.security import check_password_hash
 
-from .. import play, slowplay
+from .. import slowplay
 from ..context import get_socketio, get_store
+from ..direction import clocks
+from ..direction.grid import acknowledge_alert as acknowledge
 from ..errors import TravellerError, ok_body
+from ..event.clocks import clock_wire
 from ..store import TableRow
+from ..table import calls
+from ..teams.matches import is_teams
 from .forms import now_ms, wants_json
 from .security import director_required
 
@@ -94,7 +99,7 @@ def start_clock() -> Any:
     from ..realtime import push_clock, push_grid
 
     try:
-        play.start_clock(get_store(), now_ms(), actor="director")
+        clocks.start_clock(get_store(), now_ms(), actor="director")
     except TravellerError as exc:
         if request.accept_mimetypes.best == "application/json":
             return jsonify(exc.body()), exc.status
@@ -103,7 +108,7 @@ def start_clock() -> Any:
     push_clock(socketio)
     push_grid(socketio)
     if request.accept_mimetypes.best == "application/json":
-        return jsonify(ok_body(clock=play.clock_wire(get_store().clock(), now_ms())))
+        return jsonify(ok_body(clock=clock_wire(get_store().clock(), now_ms())))
     return redirect(url_for(".grid"))
 
 
@@ -130,7 +135,7 @@ def change_clock(action: str) -> Any:
     data = request.form if request.form else (request.get_json(silent=True) or {})
     try:
         round_text = str(data.get("round") or "").strip()
-        clock = play.change_clock(
+        clock = clocks.change_clock(
             get_store(), action, now_ms(), actor="director",
             table=_table(str(data.get("table") or "")),
             round=int(round_text) if round_text.isdigit() else None,
@@ -141,7 +146,7 @@ def change_clock(action: str) -> Any:
     push_clock(socketio)
     push_grid(socketio)
     _changed_tables()
-    return _done(".grid", clock=play.clock_wire(clock, now_ms()))
+    return _done(".grid", clock=clock_wire(clock, now_ms()))
 
 
 def _changed_tables() -> None:
@@ -158,7 +163,7 @@ def _changed_tables() -> None:
 def acknowledge_alert() -> Any:
     data = request.form if request.form else (request.get_json(silent=True) or {})
     try:
-        play.acknowledge_alert(get_store(), str(data.get("key") or ""), now_ms(),
+        acknowledge(get_store(), str(data.get("key") or ""), now_ms(),
                                actor="director")
     except TravellerError as exc:
         return _refused(exc)
@@ -202,7 +207,7 @@ def answer_call(call_id: int) -> Any:
 
     answer = request.form.get("answer") or (request.get_json(silent=True) or {}).get("answer", "")
     try:
-        call = play.answer_call(get_store(), call_id, str(answer), now_ms(), actor="director")
+        call = calls.answer_call(get_store(), call_id, str(answer), now_ms(), actor="director")
     except TravellerError as exc:
         if request.accept_mimetypes.best == "application/json":
             return jsonify(exc.body()), exc.status
@@ -225,9 +230,9 @@ def answer_call(call_id: int) -> Any:
 @director_required
 def results() -> Any:
     store = get_store()
-    from .. import results, teams
+    from .. import results
 
-    if teams.is_teams(store):
+    if is_teams(store):
         return redirect(url_for("teams.standings"))
 
     return render_template("director_results.html", standings=results.standings(store),

@@ -12,11 +12,12 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 
-from .. import results, rulings, teams
+from .. import results, rulings
 from ..context import get_socketio, get_store
 from ..errors import TravellerError
 from ..store import rulings as sql
 from ..store.rulings import EntryKey
+from ..teams.matches import is_teams
 from .forms import now_ms, request_payload, wants_json
 from .security import director_required
 
@@ -146,7 +147,7 @@ def unadjust(board: int) -> Any:
 @director_required
 def rankings() -> Any:
     store = get_store()
-    if teams.is_teams(store):
+    if is_teams(store):
         return redirect(url_for("teams.standings"))
     ranking = results.standings(store)
     if wants_json():

@@ -11,12 +11,12 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 
-from .. import ew, printing, setup
+from .. import printing, setup
 from ..context import get_socketio, get_store
 from ..errors import TravellerError, ok_body
-from ..play import table_url
 from ..store import printing as spool
 from ..store import setup as sql
+from ..table.terminals import table_url, urls
 from .forms import now_ms, request_payload, wants_json
 from .security import director_required
 
@@ -32,7 +32,7 @@ def _settings_page(error: str | None = None, values: dict[str, Any] | None = Non
                    saved: bool = False) -> Any:
     store = get_store()
     base = store.setting("base_url", "")
-    ew_urls = ew.urls(store)
+    ew_urls = urls(store)
     tables = [{"name": f"{t.section}{t.number}", "url": table_url(base, t.token),
                "ew_url": ew_urls.get((t.section, t.number))}
               for t in store.tables()]

@@ -16,11 +16,16 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 
-from .. import team_results, team_rulings, team_setup, teams
+from .. import team_results
 from ..context import get_store, has_event
 from ..errors import TravellerError, ok_body
-from ..players import PlayersError
+from ..event.players import PlayersError
 from ..store import Store
+from ..teams import rulings as team_rulings
+from ..teams import setup as team_setup
+from ..teams.matches import is_teams, options, unlock_board
+from ..teams.matches import names as team_names
+from ..teams.standings import pair_next_round
 from ..texts import N_, english, message
 from .forms import now_ms, request_payload, uploaded_csv, wants_json
 from .security import director_required
@@ -36,7 +41,7 @@ AUDITED = ("team", "roster", "team_ruling", "match")
 
 def _store() -> Store:
     store = get_store()
-    if not teams.is_teams(store):
+    if not is_teams(store):
         raise TravellerError("not_teams", "this is not a teams event: its pages are the "
                              "pairs rankings and rulings", 409)
     return store
@@ -63,7 +68,7 @@ def _push(*numbers: int) -> None:
 def teams_event() -> dict[str, Any]:
     """Whether the event is a teams event, for the console's navigation."""
     try:
-        return {"teams_event": has_event() and teams.is_teams(get_store())}
+        return {"teams_event": has_event() and is_teams(get_store())}
     except RuntimeError:
         return {"teams_event": False}
 
@@ -98,7 +103,7 @@ def _summary(entity: str, text: str | None, names: dict[int, str]) -> Any:
 def _audit(store: Store, limit: int = 60) -> list[dict[str, Any]]:
     """The latest changes to teams, rosters, team rulings and matches, newest first: each old
     and new value in English (`old_text`, `new_text`) and to translate (`old_message`...)."""
-    names = teams.names(store)
+    names = team_names(store)
     rows = [a for a in store.audit_rows() if a["entity"] in AUDITED]
     out = []
     for a in reversed(rows[-limit:]):
@@ -116,7 +121,7 @@ def _teams_page(errors: list[str] | None = None, imported: dict[str, int] | None
     store = _store()
     return render_template("teams_setup.html", teams=team_setup.teams_wire(store),
                            errors=errors or [], imported=imported,
-                           rosters=teams.options(store)["rosters"], audit=_audit(store),
+                           rosters=options(store)["rosters"], audit=_audit(store),
                            name=store.setting("name", "")), status
 
 
@@ -198,7 +203,7 @@ def unlock() -> Any:
     """K12.1: the director lets a match play a board its time had locked, in both rooms."""
     payload = request_payload()
     try:
-        body = teams.unlock_board(_store(), _int(payload.get("round")),
+        body = unlock_board(_store(), _int(payload.get("round")),
                                   _int(payload.get("table")), _int(payload.get("board")),
                                   payload.get("why"), now_ms(), ACTOR)
     except TravellerError as exc:
@@ -214,7 +219,7 @@ def unlock() -> Any:
 def pair() -> Any:
     """K16: pair the next round of a Swiss once every match of the last one is over."""
     try:
-        body = teams.pair_next_round(_store(), now_ms(), ACTOR)
+        body = pair_next_round(_store(), now_ms(), ACTOR)
     except TravellerError as exc:
         return _refused(exc, url_for(".matches"))
     _push()
@@ -246,7 +251,7 @@ def rulings() -> Any:
     if args.get("dq"):
         try:
             number = int(args["dq"])
-            if number not in teams.names(store):
+            if number not in team_names(store):
                 raise ValueError
             preview = team_rulings.disqualification_effect(store, number, now)
         except ValueError:
@@ -263,10 +268,10 @@ def rulings() -> Any:
     if wants_json():
         return jsonify(ok_body(**data, disqualification=preview))
     matches = team_results.matches_page(store, now)
-    walkovers = {t: team_rulings.walkovers_of(store, t) for t in teams.names(store)}
+    walkovers = {t: team_rulings.walkovers_of(store, t) for t in team_names(store)}
     return render_template(
         "teams_rulings.html", **data, late=late, error=error, preview=preview,
-        rounds=matches["rounds"], names=teams.names(store), walkovers=walkovers,
+        rounds=matches["rounds"], names=team_names(store), walkovers=walkovers,
         swiss=matches["swiss"], procedural_vp=team_rulings.procedural_vp(store),
         wo_rule=team_rulings.walkover_rule(store),
         prefill={k: args.get(k, "") for k in ("wo_round", "wo_team")},

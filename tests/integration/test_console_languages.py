@@ -32,6 +32,8 @@ from tests.integration.test_table_socket import join, submit
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "server" / "web"
+USE_CASES = ("event", "teams", "table", "direction", "publish")
+"""The application layer's packages (server/<use case>/), whose messages the console shows."""
 CALL = re.compile(
     r"""(?:\b_|\btranslate|\bT|\bN_)\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')""")
 # Python joins literals written one after the other: N_("a long text " "goes on").
@@ -41,6 +43,7 @@ MORE = re.compile(r'\s*"((?:[^"\\]|\\.)*)"')
 def used_strings() -> set[str]:
     found: set[str] = set()
     files = [*WEB.glob("templates/*.html"), *WEB.glob("static/*.js"), *ROOT.glob("server/*.py"),
+             *(p for name in USE_CASES for p in (ROOT / "server" / name).glob("*.py")),
              *(p for p in WEB.glob("*.py") if p.name != "i18n.py")]
     for path in files:
         source = path.read_text(encoding="utf-8")

@@ -17,11 +17,11 @@ import pytest
 
 from server import setup
 from server.app import create_app
-from server.ew import table_list
-from server.event import create_event
+from server.event.create import create_event
 from server.formats import parse_preset
 from server.printing import table_card_documents
 from server.store import Store
+from server.table.terminals import table_list
 from tests.conftest import DEMO_PRESET, PASSWORD, make_event, received
 from tests.integration.test_director import login
 

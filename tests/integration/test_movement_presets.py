@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from server.event import create_event
+from server.event.create import create_event
 from server.formats import PresetError, parse_preset
 from tests.conftest import PASSWORD
 

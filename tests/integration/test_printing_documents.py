@@ -13,8 +13,9 @@ import pytest
 
 from server import printing
 from server.cli import main
-from server.players import import_csv, set_players
+from server.event.players import import_csv
 from server.store import printing as spool
+from server.table.seating import set_players
 from tests.integration.test_director import login
 from tests.integration.test_rulings import play
 from tests.unit.test_printer_escpos import printed_lines
