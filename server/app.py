@@ -26,7 +26,7 @@ from werkzeug.exceptions import HTTPException
 
 from .context import Offline, Presence
 from .errors import CliError, error_body
-from .printing import work
+from .publish.printing import work
 from .realtime import register as register_realtime
 from .store import Store
 from .web import register as register_web

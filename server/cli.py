@@ -193,11 +193,11 @@ def _parse_table_filter(text: str | None) -> set[int] | None:
 
 def print_documents(store: Any, document: str, target_text: str, profile_name: str,
                     asked: dict[str, Any]) -> list[str]:
-    """Build `document` (any of server.printing.DOCUMENTS) and deliver it to the target."""
+    """Build `document` (any of server.publish.printing.DOCUMENTS) and deliver it to the target."""
     from printer import PrinterError, deliver, find_profile, parse_target
 
     from .errors import TravellerError
-    from .printing import document_options, documents
+    from .publish.printing import document_options, documents
 
     try:
         profile = find_profile(profile_name)
@@ -234,7 +234,7 @@ def _set_base_url(store: Any, base_url: str) -> None:
 def _serve_new(args: argparse.Namespace) -> int:
     """Serve a file that does not exist yet: the director creates the event in the console."""
     from .app import lan_address, serve
-    from .creation import list_presets
+    from .direction.creation import list_presets
 
     if not Path(args.db).parent.is_dir():
         raise CliError(f"no folder {str(Path(args.db).parent)!r} for the event file {args.db!r}")

@@ -22,7 +22,7 @@ from ..errors import CliError
 from ..event.create import create_event, new_password
 from ..table.terminals import table_list
 from ..formats import load_preset
-from ..printing import table_card_documents
+from ..publish.printing import table_card_documents
 from ..store import Store, StoreError
 from .robots import play_tables
 

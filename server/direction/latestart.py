@@ -16,7 +16,8 @@ from ..store import Store
 from ..store import players as sql
 
 SESSION = 1
-"""One session per event for now (as in `server.slowplay`); late starts carry it all the same."""
+"""One session per event for now (as in `server.direction.slowplay`); late starts carry it all
+the same."""
 
 def scale_of(store: Store) -> MinutesScale:
     """The late-start scale for pairs; GABSI's K11.3 (the only one a preset names so far)."""

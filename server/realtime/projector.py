@@ -15,16 +15,14 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from typing import Any
 
 from flask import Flask, request, session
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
-from .. import results, rulings, team_results
 from ..context import get_store, has_event
-from ..store import Store
-from ..teams.matches import is_teams, matches
+from ..direction import rulings
+from ..publish.projector import finished_rounds, projector_data
 
 log = logging.getLogger(__name__)
 
@@ -96,28 +94,6 @@ class ProjectorFeed:
             self.socketio.emit("projector", data, namespace=NAMESPACE, to=PUBLIC_ROOM)
         with self._lock:
             self._sent, self._public_has_it = data, published
-
-
-def projector_data(store: Store) -> dict[str, Any]:
-    """What the projector shows: the teams ranking in a teams event, else the pairs'."""
-    if is_teams(store):
-        return team_results.projector(store, int(time.time() * 1000))
-    return results.projector(store)
-
-
-def finished_rounds(store: Store) -> int:
-    """Rounds every table (every match) has finished: a new one changes the projector."""
-    if is_teams(store):
-        done: dict[int, bool] = {}
-        for match in matches(store, int(time.time() * 1000)):
-            done[match.round] = done.get(match.round, True) and match.complete
-        finished = 0
-        for number in sorted(done):
-            if not done[number]:
-                break
-            finished = number
-        return finished
-    return results.completed_rounds(store)
 
 
 def register(app: Flask, socketio: SocketIO, feed: ProjectorFeed) -> None:

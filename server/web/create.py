@@ -24,8 +24,8 @@ from flask import (
     url_for,
 )
 
-from .. import creation
 from ..context import NoEvent, get_store, has_event, open_event
+from ..direction import creation
 from ..errors import TravellerError, ok_body
 from .forms import request_payload, wants_json
 from .security import csrf_token

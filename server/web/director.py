@@ -17,9 +17,8 @@ from flask import (
 )
 from werkzeug.security import check_password_hash
 
-from .. import slowplay
 from ..context import get_socketio, get_store
-from ..direction import clocks
+from ..direction import clocks, slowplay
 from ..direction.grid import acknowledge_alert as acknowledge
 from ..errors import TravellerError, ok_body
 from ..event.clocks import clock_wire
@@ -230,7 +229,7 @@ def answer_call(call_id: int) -> Any:
 @director_required
 def results() -> Any:
     store = get_store()
-    from .. import results
+    from ..publish import results
 
     if is_teams(store):
         return redirect(url_for("teams.standings"))

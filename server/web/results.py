@@ -11,9 +11,10 @@ from typing import Any
 
 from flask import Blueprint, jsonify, render_template, request, session
 
-from .. import results, rulings, team_results
 from ..context import get_store
+from ..direction import rulings
 from ..errors import TravellerError, error_body
+from ..publish import results, team_results
 from ..teams.matches import is_teams
 from .forms import now_ms
 

@@ -2,7 +2,7 @@
 the rankings with procedural penalties, and the switch that publishes the results.
 
 Every form posts here with its CSRF token; each view hands the checked input to
-`server.rulings`, then pushes the table's new state to its terminal and the grid to the
+`server.direction.rulings`, then pushes the table's new state to its terminal and the grid to the
 console. A JSON client (Accept: application/json) gets the envelope instead of a redirect.
 """
 
@@ -12,9 +12,10 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 
-from .. import results, rulings
 from ..context import get_socketio, get_store
+from ..direction import rulings
 from ..errors import TravellerError
+from ..publish import results
 from ..store import rulings as sql
 from ..store.rulings import EntryKey
 from ..teams.matches import is_teams

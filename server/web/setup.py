@@ -1,8 +1,8 @@
 """The director console's setup pages: the event's settings (KD3) and its hand records.
 
-Every form posts here with its CSRF token; the checked work is `server.setup`'s. After a change
-that re-seats the event, every table's terminal gets its new state and the console its grid.
-A JSON client (Accept: application/json, or a JSON body) gets the envelope instead of a page.
+Every form posts here with its CSRF token; the checked work is `server.direction.setup`'s. After
+a change that re-seats the event, every table's terminal gets its new state and the console its
+grid. A JSON client (Accept: application/json, or a JSON body) gets the envelope instead of a page.
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 
-from .. import printing, setup
 from ..context import get_socketio, get_store
+from ..direction import setup
 from ..errors import TravellerError, ok_body
+from ..publish import printing
 from ..store import printing as spool
 from ..store import setup as sql
 from ..table.terminals import table_url, urls
@@ -50,7 +51,7 @@ def _settings_page(error: str | None = None, values: dict[str, Any] | None = Non
 
 def _print_choices(store: Any) -> dict[str, Any]:
     """The rounds the console offers for slips (the current one chosen) and standings."""
-    from ..results import completed_rounds
+    from ..publish.results import completed_rounds
 
     return {"rounds": list(range(1, printing.rounds_of(store) + 1)),
             "current": printing.current_round(store), "finished": completed_rounds(store)}

@@ -2,8 +2,8 @@
 with both rooms, the captains' confirmations (KD1), K12.1 unlocks and Swiss pairing (K16), the
 team rulings (K10, K11, K13, K14, K18.1) and the D8.2 board-count report.
 
-Every form posts here with its CSRF token; the checked work is `server.team_setup`,
-`server.team_rulings` and `server.teams`. After a change that a table shows (a walk-over, an
+Every form posts here with its CSRF token; the checked work is `server.teams` (its `setup`,
+`rulings`, `matches` and `standings`). After a change that a table shows (a walk-over, an
 unlock, a new round) the tables concerned get their new state. A JSON client (Accept:
 application/json, or a JSON body) gets the envelope instead of a page.
 """
@@ -16,10 +16,10 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 
-from .. import team_results
 from ..context import get_store, has_event
 from ..errors import TravellerError, ok_body
 from ..event.players import PlayersError
+from ..publish import team_results
 from ..store import Store
 from ..teams import rulings as team_rulings
 from ..teams import setup as team_setup
@@ -344,7 +344,7 @@ def standings() -> Any:
     data = team_results.standings(store, now_ms())
     if wants_json():
         return jsonify(ok_body(standings=data))
-    from .. import rulings as pairs_rulings
+    from ..direction import rulings as pairs_rulings
 
     return render_template("teams_standings.html", data=data, director=True,
                            published=pairs_rulings.is_published(store),

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from server import printing
+from server.publish import printing
 from server.scoring.pairs_tiebreak import Criterion
 from server.scoring.ranking import CRITERIA
 from server.texts import english
@@ -244,7 +244,7 @@ def test_rulings_audit_print_jobs_and_set_up_fields_in_the_page_language(app: An
     assert "drukarka: nie wydrukowano: karty stołów (" in page(client, "/director/", "pl")
     setup = page(client, "/director/setup/", "pl")
     assert "kartki rundy, runda 1" in setup and "karty stołów" in setup
-    # The set-up fields' labels, help and choices come from server/setup.py.
+    # The set-up fields' labels, help and choices come from server/direction/setup.py.
     assert "Stoły w sektorze" in setup and "Tak jak widzą ją zawodnicy" in setup
     assert ">wymagane</option>" in setup
     assert "Tables per section" in page(client, "/director/setup/", "en")

@@ -53,7 +53,7 @@ def test_movement_options_the_preset_cannot_use_are_refused_together() -> None:
 
 
 def test_a_relay_is_kept_when_the_event_grows_before_round_1(tmp_path: Path) -> None:
-    from server.setup import change_settings
+    from server.direction.setup import change_settings
 
     store = event(tmp_path, 8, 'even = "relay"')
     try:

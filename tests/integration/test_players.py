@@ -8,9 +8,9 @@ import json
 import uuid
 from typing import Any
 
-from server import results
 from server.direction.latestart import late_penalties, propose
 from server.event.players import known, pair_names
+from server.publish import results
 from server.store import Store
 from server.store import players as sql
 from tests.integration.test_director import login

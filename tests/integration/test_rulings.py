@@ -210,7 +210,7 @@ def test_board_page_shows_each_entrys_audit_trail(app: Any) -> None:
 
 def test_k13_3_a_board_given_an_adjusted_score_lets_the_table_move_on(app: Any) -> None:
     """A board the director adjusted without a result (never played) counts as done."""
-    from server.rulings import adjust
+    from server.direction.rulings import adjust
     from server.store.rulings import EntryKey
 
     store = app.extensions["traveller.store"]

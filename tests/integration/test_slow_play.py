@@ -6,8 +6,8 @@ import json
 import uuid
 from typing import Any
 
-from server import slowplay
 from server.clock import RoundClock
+from server.direction import slowplay
 from server.direction.clocks import change_clock
 from server.store import Store
 from server.table.entry import submit_result
@@ -126,7 +126,7 @@ def test_slow_play_forms_need_the_csrf_token(app: Any) -> None:
 
 
 def test_k12_2_an_applied_slow_play_penalty_comes_off_the_pairs_matchpoints(app: Any) -> None:
-    from server import results
+    from server.publish import results
 
     store = app.extensions["traveller.store"]
     socketio = app.extensions["traveller.socketio"]

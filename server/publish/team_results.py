@@ -12,17 +12,17 @@ import math
 from collections import defaultdict
 from typing import Any
 
-from .errors import TravellerError
-from .scoring import rank_teams
-from .scoring.ranking import find_criterion
-from .store import Store
-from .store import teams as sql
-from .teams.captains import confirmations
-from .teams.lineups import player_boards
-from .teams.matches import Match, imp_penalties, match_summary, matches, names, not_played, options
-from .teams.rulings import describe, describe_message, rulings_wire
-from .teams.standings import bye_vp, records
-from .teams.standings import standings as team_standings
+from ..errors import TravellerError
+from ..scoring import rank_teams
+from ..scoring.ranking import find_criterion
+from ..store import Store
+from ..store import teams as sql
+from ..teams.captains import confirmations
+from ..teams.lineups import player_boards
+from ..teams.matches import Match, imp_penalties, match_summary, matches, names, not_played, options
+from ..teams.rulings import describe, describe_message, rulings_wire
+from ..teams.standings import bye_vp, records
+from ..teams.standings import standings as team_standings
 
 FULL_PREMIUM = 40.0
 """D8.2: a player who played at least this share of the team's boards gets the full premium."""

@@ -36,15 +36,15 @@ from printer import (
     table_card,
 )
 
+from ..errors import TravellerError
+from ..event.create import ROOMS
+from ..event.players import pair_names
+from ..store import SeatingRow, Store
+from ..store import printing as sql
+from ..table.terminals import table_url, urls
+from ..teams.matches import is_teams
+from ..texts import N_, Message, english, message
 from . import results
-from .errors import TravellerError
-from .event.create import ROOMS
-from .event.players import pair_names
-from .store import SeatingRow, Store
-from .store import printing as sql
-from .table.terminals import table_url, urls
-from .teams.matches import is_teams
-from .texts import N_, Message, english, message
 
 log = logging.getLogger(__name__)
 

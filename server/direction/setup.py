@@ -17,16 +17,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .errors import TravellerError
-from .event.create import ROOMS, Schedule, build_schedule, build_team_schedule, new_token
-from .formats.deals import Deal, DealError, parse_deals
-from .formats.pbn import decode_pbn
-from .movements import MOVEMENTS, MovementError
-from .store import Store
-from .store import setup as sql
-from .store import teams as teams_sql
-from .table.terminals import give_terminals
-from .texts import N_
+from ..errors import TravellerError
+from ..event.create import ROOMS, Schedule, build_schedule, build_team_schedule, new_token
+from ..formats.deals import Deal, DealError, parse_deals
+from ..formats.pbn import decode_pbn
+from ..movements import MOVEMENTS, MovementError
+from ..store import Store
+from ..store import setup as sql
+from ..store import teams as teams_sql
+from ..table.terminals import give_terminals
+from ..texts import N_
 
 
 @dataclass(frozen=True)
