@@ -87,7 +87,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
-
 def lan_address() -> str:
     """This machine's address on the venue network, as phones will reach it."""
     try:

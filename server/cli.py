@@ -18,6 +18,7 @@ from .errors import CliError
 REPO = Path(__file__).resolve().parent.parent
 SERVING = ("serve", "demo")
 
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="traveller", description="Duplicate bridge scoring.")
     sub = parser.add_subparsers(dest="command", required=True)

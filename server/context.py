@@ -1,5 +1,6 @@
 """What a request shares with the rest of the running server: the event's store, which terminals
-are connected, since when a table has had none, and the way changes reach the terminals.
+are connected, since when a table has had none, and the way a console form's changes reach the
+terminals.
 
 Each lives in the Flask app's `extensions`, put there by the app factory (`server.app`) and the
 Socket.IO layer (`server.realtime`); the socket handlers and the web views read them from here,
@@ -14,11 +15,12 @@ file the app's store for good.
 from __future__ import annotations
 
 import threading
+from typing import Protocol
 
 from flask import Flask, current_app
-from flask_socketio import SocketIO
 
 from .errors import TravellerError
+from .event.outcome import Outcome
 from .store import Store, TableRow
 
 
@@ -81,6 +83,13 @@ class Offline:
             return dict(self._since)
 
 
+class Broadcast(Protocol):
+    """Delivers a console form's Outcome to the terminals and the console at once (the
+    realtime layer's Broadcaster)."""
+
+    def send(self, outcome: Outcome) -> None: ...
+
+
 def has_event() -> bool:
     """Whether the app has its event (False only while it waits to be created)."""
     return current_app.extensions.get("traveller.store") is not None
@@ -114,6 +123,6 @@ def get_offline() -> Offline:
     return offline
 
 
-def get_socketio() -> SocketIO:
-    socketio: SocketIO = current_app.extensions["traveller.socketio"]
-    return socketio
+def get_broadcast() -> Broadcast:
+    broadcast: Broadcast = current_app.extensions["traveller.broadcast"]
+    return broadcast

@@ -33,7 +33,9 @@ def start_clock(store: Store, now_ms: int, actor: str) -> RoundClock:
         store.save_clock(db, clock, actor=actor, why=f"round {number} started")
     return clock
 
+
 CLOCK_ACTIONS = ("pause", "resume", "extend")
+
 
 def change_clock(store: Store, action: str, now_ms: int, actor: str, *,
                  table: TableRow | None = None, round: int | None = None,

@@ -75,8 +75,10 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int,
     return {"tables": rows, "results": len(results), "clock": clock_wire(store.clock(), now_ms),
             "calls": calls, "alerts": alerts(store, rows, calls, now_ms)}
 
+
 OFFLINE_ALERT_MS = 60_000
 """A terminal lost for longer than this during a running round is an alert."""
+
 
 def alerts(store: Store, rows: list[dict[str, Any]], calls: list[dict[str, Any]],
            now_ms: int) -> list[dict[str, Any]]:
@@ -133,12 +135,15 @@ def alerts(store: Store, rows: list[dict[str, Any]], calls: list[dict[str, Any]]
                                         error=job["error"]))})
     return sorted((a for a in queue if a["key"] not in acked), key=lambda a: a["since_ms"])
 
+
 def _worded(text: Message) -> dict[str, Any]:
     """An alert's text: in English, and as the message the console translates."""
     return {"text": english(text), "text_key": text["text_key"], "values": text["values"]}
 
+
 def printer_failures(store: Store) -> list[dict[str, Any]]:
     return spool.failed(store)
+
 
 def acknowledge_alert(store: Store, key: str, now_ms: int, actor: str) -> None:
     if not re.fullmatch(r"(late|offline):[A-Za-z]{1,3}:\d{1,4}:\d{1,15}|(printer|conflict):\d{1,9}",

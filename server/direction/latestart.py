@@ -19,12 +19,15 @@ SESSION = 1
 """One session per event for now (as in `server.direction.slowplay`); late starts carry it all
 the same."""
 
+
 def scale_of(store: Store) -> MinutesScale:
     """The late-start scale for pairs; GABSI's K11.3 (the only one a preset names so far)."""
     return GABSI_LATE_PAIRS
 
+
 def _text(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
 
 def propose(store: Store, minutes: Any) -> dict[str, Any]:
     """The K11.3 sanction for a pair `minutes` late."""
@@ -41,8 +44,10 @@ def propose(store: Store, minutes: Any) -> dict[str, Any]:
             "rule": sanction.rule,
             "flagged": sanction.flagged or sanction.outcome is Outcome.DISQUALIFIED}
 
+
 def section_pairs(store: Store, section: str) -> set[int]:
     return {p for s in store.seatings() if s.section == section for p in (s.ns_pair, s.ew_pair)}
+
 
 def decide_late(store: Store, section: str, pair: Any, minutes: Any, action: str,
                 now_ms: int, actor: str, *, penalty: str = "",
@@ -85,6 +90,7 @@ def decide_late(store: Store, section: str, pair: Any, minutes: Any, action: str
     with store.write() as db:
         sql.save_late_start(store, db, ruling, actor, reason or f"{proposal['rule']} as proposed")
     return ruling
+
 
 def late_penalties(store: Store) -> list[dict[str, Any]]:
     """Applied late-start penalties in matchpoints, for the standings."""

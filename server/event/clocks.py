@@ -51,6 +51,7 @@ class ClockBook:
     def own(self, section: str, table: int, clock: RoundClock | None) -> bool:
         return clock is not None and (section, table, clock.round) in self.tables
 
+
 def table_clock(store: Store, section: str, table: int,
                 round: int | None = None) -> RoundClock | None:
     """The clock a table plays by: its own for the round if the director gave it one."""

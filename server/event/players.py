@@ -25,12 +25,14 @@ PLAYER_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9./-]{0,19}$")
 
 GENDERS = ("F", "M", "")
 
+
 class PlayersError(ValueError):
     """A players file that cannot be imported; `problems` names every bad line."""
 
     def __init__(self, problems: list[str]) -> None:
         super().__init__("; ".join(problems))
         self.problems = problems
+
 
 @dataclass(frozen=True)
 class Player:
@@ -47,6 +49,7 @@ class Player:
         return {"federation_id": self.federation_id, "name": self.name,
                 "gender": self.gender, "club": self.club}
 
+
 def parse_player_id(text: Any) -> str:
     """A federation ID as typed: letters, digits, dots, dashes; raises TravellerError."""
     value = text.strip() if isinstance(text, str) else str(text) if isinstance(text, int) \
@@ -55,6 +58,7 @@ def parse_player_id(text: Any) -> str:
         raise TravellerError("invalid_player", f"a player number is 1-20 letters or digits, "
                              f"not {text!r}")
     return value
+
 
 def parse_csv(text: str) -> list[Player]:
     """Players from CSV text with a header `id,name,gender[,club]` (commas or semicolons);
@@ -103,6 +107,7 @@ def parse_csv(text: str) -> list[Player]:
         raise PlayersError(["the file has a header but no players"])
     return out
 
+
 def import_csv(store: Store, text: str, actor: str, filename: str = "") -> dict[str, int]:
     """Add or update the players of a CSV file, all or none, audited."""
     players = parse_csv(text)
@@ -110,10 +115,12 @@ def import_csv(store: Store, text: str, actor: str, filename: str = "") -> dict[
         return sql.import_players(store, db, [p.row() for p in players], actor,
                                   f"CSV import {filename}".strip())
 
+
 def known(store: Store) -> dict[str, dict[str, str]]:
     """The list by federation ID: name and gender."""
     return {p["federation_id"]: {"name": p["name"], "gender": p["gender"] or ""}
             for p in sql.players(store)}
+
 
 def mixed_problems(genders: Mapping[str, str]) -> list[str]:
     """K6.2 / K7.3: the woman sits North or West. Seats whose known genders break it:
@@ -125,9 +132,11 @@ def mixed_problems(genders: Mapping[str, str]) -> list[str]:
         out.append("ew")
     return out
 
+
 def is_mixed(store: Store) -> bool:
     preset = store.setting("preset", {}) or {}
     return bool(store.setting("mixed", preset.get("mixed", False)))
+
 
 def pair_players(store: Store, section: str | None = None) -> dict[tuple[str, int], list[str]]:
     """Each pair's two player numbers, from the latest seating that names them."""
@@ -136,6 +145,7 @@ def pair_players(store: Store, section: str | None = None) -> dict[tuple[str, in
         out[row["section"], row["ns_pair"]] = [row["north"], row["south"]]
         out[row["section"], row["ew_pair"]] = [row["east"], row["west"]]
     return out
+
 
 def pair_names(store: Store, section: str | None = None) -> dict[tuple[str, int], list[str]]:
     """Each seated pair's names (a number not on the list shows as "#number")."""

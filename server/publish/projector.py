@@ -18,6 +18,7 @@ def projector_data(store: Store) -> dict[str, Any]:
         return team_results.projector(store, int(time.time() * 1000))
     return results.projector(store)
 
+
 def finished_rounds(store: Store) -> int:
     """Rounds every table (every match) has finished: a new one changes the projector."""
     if is_teams(store):

@@ -338,8 +338,6 @@ def projector(store: Store) -> dict[str, Any]:
     return {"round": last, "rounds": rounds, "standings": ranking}
 
 
-
-
 def _summary(text: str | None) -> str:
     """An audit row's old or new value in a few words."""
     return english(_summary_message(text))

@@ -17,12 +17,13 @@ import logging
 import threading
 from typing import Any
 
-from flask import Flask, request, session
+from flask import Flask, session
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
 from ..context import get_store, has_event
 from ..direction import rulings
 from ..publish.projector import finished_rounds, projector_data
+from .connections import session_id
 
 log = logging.getLogger(__name__)
 
@@ -107,11 +108,11 @@ def register(app: Flask, socketio: SocketIO, feed: ProjectorFeed) -> None:
             raise ConnectionRefusedError("the results are not published yet: the director "
                                          "publishes them")
         join_room(DIRECTOR_ROOM if director else PUBLIC_ROOM)
-        feed.joined(request.sid)  # type: ignore[attr-defined]
+        feed.joined(session_id())
         data = projector_data(get_store())
         emit("projector", data)
         feed.shown(data, published)
 
     @socketio.on("disconnect", namespace=NAMESPACE)
     def results_disconnect(*_: Any) -> None:
-        feed.left(request.sid)  # type: ignore[attr-defined]
+        feed.left(session_id())

@@ -16,6 +16,7 @@ def call_wire(call: Mapping[str, Any]) -> dict[str, Any]:
     return {k: call[k] for k in ("id", "op_id", "section", "table_number", "round", "reason",
                                  "called_ms", "answer", "answered_ms")}
 
+
 def call_director(store: Store, table: TableRow, payload: Any, now_ms: int) -> dict[str, Any]:
     """A table calls the director; a replayed op_id is the same call."""
     if not isinstance(payload, Mapping):
@@ -34,6 +35,7 @@ def call_director(store: Store, table: TableRow, payload: Any, now_ms: int) -> d
             "called_ms": now_ms, "answer": None, "answered_ms": None,
         }, actor=f"table {table.number}")
     return ok_body(call_id=call_id)
+
 
 def answer_call(store: Store, call_id: int, answer: str, now_ms: int,
                 actor: str) -> dict[str, Any]:

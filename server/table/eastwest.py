@@ -32,8 +32,10 @@ REASON_WORDS = {"contract": N_("the contract"), "declarer": N_("the declarer"),
                 "tricks": N_("the number of tricks"), "lead": N_("the opening lead"),
                 "other": N_("other")}
 
+
 def ew_actor(table: TableRow) -> str:
     return f"table {table.number} East-West"
+
 
 def _ids(payload: Any) -> tuple[str, str]:
     if not isinstance(payload, Mapping):
@@ -42,10 +44,13 @@ def _ids(payload: Any) -> tuple[str, str]:
     entry = op_id_of(payload.get("entry"), "invalid_entry", "entry (North-South's op_id)")
     return op_id, entry
 
-def _require_enabled(store: Store) -> None:
+
+def require_enabled(store: Store) -> None:
+    """The refusal of an East-West answer in an event without East-West terminals."""
     if not enabled(store):
         raise TravellerError("no_ew_terminal", "East-West confirms on North-South's terminal "
                              "in this event", 409)
+
 
 def _current(db: Any, table: TableRow, entry_op: str) -> sql.PendingEntry:
     """The entry East-West answers: this table's, and the board's latest."""
@@ -58,6 +63,7 @@ def _current(db: Any, table: TableRow, entry_op: str) -> sql.PendingEntry:
         raise TravellerError("entry_replaced", f"North-South has changed their entry of board "
                              f"{entry.board}: answer the new one", 409)
     return entry
+
 
 def _replayed(db: Any, earlier: sql.Decision, decision: str,
               table: TableRow) -> dict[str, Any]:
@@ -72,13 +78,14 @@ def _replayed(db: Any, earlier: sql.Decision, decision: str,
     return ok_body(board=entry.board, entry=entry.op_id, duplicate=True,
                    call_id=earlier.call_id)
 
+
 def confirm(store: Store, table: TableRow, payload: Any, now_ms: int) -> dict[str, Any]:
     """East-West confirms North-South's entry: it becomes the board's result.
 
     The result is checked again now (the board still in the table's round, not scored, not
     locked) and stored with the entry's op_id and North-South as its source, with the
     `result_entered` audit row a result always has; East-West's answer is audited too."""
-    _require_enabled(store)
+    require_enabled(store)
     op_id, entry_op = _ids(payload)
     locked = locked_boards(store, table, now_ms)
     with store.write() as db:
@@ -107,10 +114,11 @@ def confirm(store: Store, table: TableRow, payload: Any, now_ms: int) -> dict[st
     return ok_body(board=entry.board, ns_score=entry.ns_score, entry=entry.op_id,
                    duplicate=False)
 
+
 def reject(store: Store, table: TableRow, payload: Any, now_ms: int) -> dict[str, Any]:
     """East-West does not agree with North-South's entry: it goes back to North-South, with
     the reason, and with a director call when East-West asks for one."""
-    _require_enabled(store)
+    require_enabled(store)
     op_id, entry_op = _ids(payload)
     assert isinstance(payload, Mapping)
     reason = payload.get("reason")
@@ -152,6 +160,7 @@ def reject(store: Store, table: TableRow, payload: Any, now_ms: int) -> dict[str
             entry)
     return ok_body(board=entry.board, entry=entry.op_id, duplicate=False, call_id=call_id)
 
+
 def call_message(board: int, reason: str, note: str | None) -> Message:
     """The director call East-West makes with its answer: the board, what is wrong, the note."""
     if note:
@@ -160,6 +169,7 @@ def call_message(board: int, reason: str, note: str | None) -> Message:
                        reason=message(REASON_WORDS[reason]), note=note)
     return message(N_("board %(board)s: East-West do not agree with North-South's entry "
                       "(%(reason)s)"), board=board, reason=message(REASON_WORDS[reason]))
+
 
 def call_messages(store: Store, calls: list[dict[str, Any]]) -> dict[int, Message]:
     """The director calls of `calls` East-West made, by call id, worded from its answers (a
@@ -172,6 +182,7 @@ def call_messages(store: Store, calls: list[dict[str, Any]]) -> dict[int, Messag
             if english(said) == texts[decision.call_id]:
                 out[decision.call_id] = said
     return out
+
 
 def waiting(store: Store, section: str | None = None,
             table: int | None = None) -> list[dict[str, Any]]:

@@ -27,10 +27,12 @@ def _field(payload: Mapping[str, Any], name: str) -> Any:
         raise TravellerError("missing_field", f"the result has no {name!r}")
     return payload[name]
 
+
 def _int(value: Any, code: str, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TravellerError(code, f"{what} must be a whole number, not {value!r}")
     return value
+
 
 @dataclass(frozen=True)
 class Submission:
@@ -42,6 +44,7 @@ class Submission:
     declarer: Seat | None
     tricks: int
     lead: Card | None
+
 
 def _lead(payload: Mapping[str, Any], contract: Contract, rule: str) -> Card | None:
     text = payload.get("lead")
@@ -58,6 +61,7 @@ def _lead(payload: Mapping[str, Any], contract: Contract, rule: str) -> Card | N
     except BridgeError as exc:
         raise TravellerError("invalid_lead", str(exc)) from None
 
+
 def _check_mini_bridge(contract: Contract) -> None:
     """K8.2: only a partscore (played at the one level) or a game, undoubled."""
     if contract.is_passed_out or contract.strain is None:
@@ -69,6 +73,7 @@ def _check_mini_bridge(contract: Contract) -> None:
             f"mini bridge has only partscores (1{contract.strain.letter}) and games "
             f"({game}{contract.strain.letter}), undoubled: not {contract.code}",
         )
+
 
 def parse_submission(payload: Any, lead_rule: str = "optional",
                      mini_bridge: bool = False) -> Submission:
@@ -103,6 +108,7 @@ def parse_submission(payload: Any, lead_rule: str = "optional",
     return Submission(op_id, board, contract, declarer, tricks,
                       _lead(payload, contract, lead_rule))
 
+
 def submission_score(checked: Submission) -> int:
     """North-South's score of a checked submission (raises `invalid_board` below board 1)."""
     vulnerability = Board(checked.board).vulnerability if checked.board >= 1 else None
@@ -110,10 +116,11 @@ def submission_score(checked: Submission) -> int:
         raise TravellerError("invalid_board", f"there is no board {checked.board}")
     return ns_score(checked.contract, checked.declarer, checked.tricks, vulnerability)
 
+
 def locked_boards(store: Store, table: TableRow, now_ms: int) -> set[tuple[int, int]]:
     """(round, board) a teams table may no longer play (K12.1); empty for pairs."""
-    return locks(store, now_ms, table=table.number).get((table.section, table.number),
-                                                               set())
+    return locks(store, now_ms, table=table.number).get((table.section, table.number), set())
+
 
 def checked_result(store: Store, db: Any, table: TableRow, checked: Submission, score: int,
                    locked: set[tuple[int, int]], now_ms: int, actor: str) -> ResultRow:
@@ -158,6 +165,7 @@ def checked_result(store: Store, db: Any, table: TableRow, checked: Submission, 
         lead=checked.lead.code if checked.lead else None,
     )
 
+
 def submit_result(
     store: Store, table: TableRow, payload: Any, now_ms: int, actor: str
 ) -> dict[str, Any]:
@@ -196,6 +204,7 @@ def submit_result(
         raise (refused if stored is None else
                _conflict(store, table, checked, score, stored, now_ms, actor))
     return ok_body(ns_score=score, board=checked.board, duplicate=False)
+
 
 def _conflict(store: Store, table: TableRow, checked: Submission, score: int,
               stored: ResultRow, now_ms: int, actor: str) -> TravellerError:

@@ -19,6 +19,7 @@ def current_round(seatings: list[SeatingRow], scored: set[tuple[int, int]]) -> S
             return seating
     return None
 
+
 @dataclass(frozen=True)
 class SectionPlan:
     """A section's schedule read for the moves between rounds, built once per schedule."""
@@ -29,6 +30,7 @@ class SectionPlan:
     """Each round's (table, direction) of every pair that plays it."""
     later: dict[int, frozenset[int]]
     """The boards played in each round or any later one."""
+
 
 def section_plan(store: Store, section: str) -> SectionPlan:
     """The plan of `section`, kept by the store until its seatings change."""
@@ -49,6 +51,7 @@ def section_plan(store: Store, section: str) -> SectionPlan:
     plan: SectionPlan = store.schedule_memo(("plan", section), build)
     return plan
 
+
 def moves_after(plan: SectionPlan, here: SeatingRow) -> dict[str, Any] | None:
     """Where the pairs and boards of `here` go in the next round, read from the seatings of its
     section: each pair's table and direction (None: it sits out), and whether the boards rest
@@ -68,10 +71,12 @@ def moves_after(plan: SectionPlan, here: SeatingRow) -> dict[str, Any] | None:
     return {"round": here.round + 1, "ns": seat(here.ns_pair), "ew": seat(here.ew_pair),
             "boards_rest": rest}
 
+
 @functools.cache
 def _board_facts(number: int) -> tuple[str, str]:
     board = Board(number)
     return board.dealer.name, board.vulnerability.name.lower()
+
 
 def board_info(number: int) -> dict[str, Any]:
     """A board's dealer and vulnerability (every state carries them for all its boards)."""

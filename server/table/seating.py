@@ -64,6 +64,7 @@ def set_players(store: Store, table: TableRow, payload: Any, now_ms: int,
     return _seated_ack(store, seats, round_number, duplicate=False, segment=segment,
                        roster=roster_problems)
 
+
 def _seated_ack(store: Store, seats: dict[str, str], round_number: int,
                 duplicate: bool, segment: int | None = None,
                 roster: list[str] | None = None) -> dict[str, Any]:
@@ -84,6 +85,7 @@ def _seated_ack(store: Store, seats: dict[str, str], round_number: int,
                    unknown=[i for i in seats.values() if i not in listed],
                    warning=warning, warning_code=problems_code,
                    mixed=problems)
+
 
 def state_players(store: Store, table: TableRow) -> dict[str, Any]:
     """The `players` block of a table's state: enough to ask, look up and show names

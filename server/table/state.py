@@ -66,6 +66,7 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
         "now_ms": now_ms,
     }
 
+
 def traveller(store: Store, table: TableRow, board: Any) -> dict[str, Any]:
     """A board's results so far, and its hands when hand records were loaded, for a table
     that has played it (never before)."""

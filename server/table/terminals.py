@@ -37,24 +37,29 @@ def enabled(store: Store) -> bool:
     """Whether East-West confirms on its own terminal in this event."""
     return bool(event_wire(store)["ew_terminal"])
 
+
 def table_by_token(store: Store, token: str) -> TableRow | None:
     """The table an East-West secret opens, while the event has East-West terminals."""
     return sql.table_by_ew_token(store, token) if enabled(store) else None
+
 
 def tokens(store: Store) -> dict[tuple[str, int], str]:
     """Each table's East-West secret, by (section, number); empty without East-West
     terminals (a secret given earlier stays stored, but opens nothing)."""
     return sql.ew_tokens(store) if enabled(store) else {}
 
+
 def urls(store: Store) -> dict[tuple[str, int], str]:
     """Each table's East-West terminal URL, by (section, number); empty without them."""
     base = store.setting("base_url", "")
     return {key: table_url(base, token) for key, token in tokens(store).items()}
 
+
 def give_terminals(store: Store, db: Any, actor: str, why: str) -> list[str]:
     """Give every table that has none an East-West secret (inside the caller's write
     transaction); returns the tables given one, as "A3"."""
     return sql.fill_ew_tokens(store, db, new_token, actor, why)
+
 
 def table_list(store: Store) -> list[dict[str, Any]]:
     """Each table's section, number, terminal URL and secret (`traveller tables --json`), with

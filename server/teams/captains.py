@@ -41,6 +41,7 @@ def confirmations(store: Store, match: Match, summary: dict[str, Any]) -> dict[s
     return {"required": options(store)["captains_confirm"], "confirmed": confirmed,
             "stale": stale, "done": {match.home, match.away} <= set(confirmed)}
 
+
 def match_state(store: Store, table: TableRow, round_number: int | None,
                 now_ms: int) -> dict[str, Any] | None:
     """The `teams` block of a table's state: its room, its match (this round's, else the last
@@ -84,6 +85,7 @@ def match_state(store: Store, table: TableRow, round_number: int | None,
                     for row in _table_lineups(store, table)],
     }
 
+
 def _table_lineups(store: Store, table: TableRow) -> list[dict[str, Any]]:
     """The latest line-up of each round and segment at a table."""
     latest: dict[tuple[int, int | None], dict[str, Any]] = {}
@@ -92,11 +94,13 @@ def _table_lineups(store: Store, table: TableRow) -> list[dict[str, Any]]:
             latest[(row["round"], row["segment"])] = row
     return [latest[k] for k in sorted(latest, key=lambda k: (k[0], k[1] or 0))]
 
+
 def _rosters(store: Store) -> dict[int, list[str]]:
     out: dict[int, list[str]] = {}
     for player, team in sql.roster(store).items():
         out.setdefault(team, []).append(player)
     return {team: sorted(players) for team, players in out.items()}
+
 
 def confirm_match(store: Store, table: TableRow, payload: Any, now_ms: int,
                   actor: str) -> dict[str, Any]:

@@ -37,6 +37,7 @@ def check_lineup(store: Store, seating: SeatingRow, seats: Mapping[str, str]) ->
         raise TravellerError("not_on_roster", "; ".join(problems), 409)
     return problems
 
+
 def player_boards(store: Store) -> list[dict[str, Any]]:
     """D8.2: each player's boards from the line-ups, and the share of the team's boards.
 
@@ -75,6 +76,7 @@ def player_boards(store: Store) -> list[dict[str, Any]]:
                     "team": team, "boards": len(boards), "team_boards": total,
                     "share": round(share * 100, 1), "full_premium": share >= 0.4})
     return out
+
 
 def _lineups(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The latest line-up of each (room, table, round, segment); a line-up without a segment

@@ -26,8 +26,10 @@ LOCK_REASON = "K12.1: the session's time ran out before this board was started"
 
 NOT_PLAYED_REASON = "the match was awarded by walk-over (K13) or its team disqualified (K14.1)"
 
+
 def is_teams(store: Store) -> bool:
     return (store.setting("preset", {}) or {}).get("kind") == "teams"
+
 
 def options(store: Store) -> dict[str, Any]:
     """The teams settings of the event, with the preset's defaults."""
@@ -46,8 +48,10 @@ def options(store: Store) -> dict[str, Any]:
         "kind": movement.get("kind", "roundrobin"),
     }
 
+
 def room_of(section: str) -> str:
     return ROOMS.get(section, section)
+
 
 def partner_tables(store: Store, table: TableRow) -> list[TableRow]:
     """The other room's table of the same match (its terminal shows the match too)."""
@@ -56,13 +60,21 @@ def partner_tables(store: Store, table: TableRow) -> list[TableRow]:
     return [t for t in store.tables()
             if t.number == table.number and t.section in ROOMS and t.section != table.section]
 
+
+def with_partners(store: Store, table: TableRow) -> tuple[TableRow, ...]:
+    """A table and, in a teams event, the other room's table of its match."""
+    return (table, *partner_tables(store, table))
+
+
 def names(store: Store) -> dict[int, str]:
     return {t["number"]: t["name"] for t in sql.teams(store)}
+
 
 def segment_of(boards: tuple[int, ...] | list[int], board: int, segments: int) -> int:
     """The segment (from 1) a board of a match is played in."""
     size = max(1, len(boards) // max(1, segments))
     return list(boards).index(board) // size + 1
+
 
 @dataclass(frozen=True)
 class Match:
@@ -99,6 +111,7 @@ class Match:
                             self.closed[b].ns_score if b in self.closed else None)
                 for b in self.boards]
 
+
 def locks(store: Store, now_ms: int, results: list[ResultRow] | None = None,
           table: int | None = None) -> dict[tuple[str, int], set[tuple[int, int]]]:
     """(round, board) locked at each (section, table) by K12.1, when the event applies it, and
@@ -129,6 +142,7 @@ def locks(store: Store, now_ms: int, results: list[ResultRow] | None = None,
                 (seating.round, board))
     return out
 
+
 def not_played(store: Store) -> dict[tuple[str, int], set[tuple[int, int]]]:
     """(round, board) at each (room, table) that no one will play: the match was awarded by
     walk-over (K13), or one of its teams was disqualified and erased (K14.1). The tables move
@@ -147,6 +161,7 @@ def not_played(store: Store) -> dict[tuple[str, int], set[tuple[int, int]]]:
             out.setdefault((s.section, s.table_number), set()).update(
                 (s.round, b) for b in s.boards)
     return out
+
 
 def matches(store: Store, now_ms: int, results: list[ResultRow] | None = None,
             table: int | None = None) -> list[Match]:
@@ -179,6 +194,7 @@ def matches(store: Store, now_ms: int, results: list[ResultRow] | None = None,
             walkovers.get((s.round, frozenset((s.ns_pair, s.ew_pair))))))
     return sorted(out, key=lambda m: (m.round, m.table))
 
+
 def imp_penalties(store: Store) -> dict[tuple[int, int], list[ImpPenalty]]:
     out: dict[tuple[int, int], list[ImpPenalty]] = {}
     for r in sql.team_rulings(store):
@@ -186,6 +202,7 @@ def imp_penalties(store: Store) -> dict[tuple[int, int], list[ImpPenalty]]:
             out.setdefault((r["round"], r["team"]), []).append(
                 ImpPenalty(r["team"], float(r["value"]), r["rule"] or "K10.2", r["why"] or ""))
     return out
+
 
 def scored(store: Store, match: Match,
            penalties: Mapping[tuple[int, int], list[ImpPenalty]] | None = None) -> TeamMatch:
@@ -200,6 +217,7 @@ def scored(store: Store, match: Match,
                        *penalties.get((match.round, match.away), [])],
         round=match.round)
 
+
 def record(store: Store, match: Match,
            penalties: Mapping[tuple[int, int], list[ImpPenalty]] | None = None) -> MatchRecord:
     """A complete match as the ranking takes it: VPs by the event's scale, or the walk-over."""
@@ -209,6 +227,7 @@ def record(store: Store, match: Match,
         return MatchRecord(w["opponent"], w["team"], 0.0, 0.0, float(w["value"]), offender_vp,
                            round=match.round, walkover=True)
     return scored(store, match, penalties).record(find_scale(options(store)["vp_scale"]))
+
 
 def match_summary(store: Store, match: Match,
                   penalties: Mapping[tuple[int, int], list[ImpPenalty]] | None = None
@@ -241,6 +260,7 @@ def match_summary(store: Store, match: Match,
         "walkover": match.walkover is not None,
         "locked": {room_of(s): list(match.locked[s]) for s in ROOMS},
     }
+
 
 def unlock_board(store: Store, round_number: Any, table: Any, board: Any, why: Any,
                  now_ms: int, actor: str) -> dict[str, Any]:

@@ -37,6 +37,7 @@ def records(store: Store, now_ms: int) -> tuple[list[MatchRecord], list[VpDeduct
     ranked = {t["number"] for t in sql.teams(store)} - erased
     return out, deductions, ranked
 
+
 def bye_vp(store: Store) -> dict[int, float]:
     """VP each team scored for its byes in a Swiss (counted in its total, shown apart from its
     deductions)."""
@@ -45,6 +46,7 @@ def bye_vp(store: Store) -> dict[int, float]:
         if r["kind"] == "bye":
             out[r["team"]] = out.get(r["team"], 0.0) + float(r["value"])
     return out
+
 
 def separation_message(separation: Separation) -> Message:
     """Why a team is placed just behind the one before it, as a message (`str(separation)` in
@@ -59,6 +61,7 @@ def separation_message(separation: Separation) -> Message:
                        behind=separation.behind, criterion=message(separation.label),
                        ahead_value=ahead, behind_value=behind)
     return {"criterion": separation.criterion, **said}
+
 
 def standings(store: Store, now_ms: int) -> dict[str, Any]:
     """The teams ranking by the event's tie-break chain, each neighbour's separation given:
@@ -86,6 +89,7 @@ def standings(store: Store, now_ms: int) -> dict[str, Any]:
         else:
             break
     return {"chain": list(ranking.chain), "teams": rows, "complete_rounds": complete_rounds}
+
 
 def pair_next_round(store: Store, now_ms: int, actor: str) -> dict[str, Any]:
     """Pair and seat the next round of a Swiss teams event once every match of the last round

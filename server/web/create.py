@@ -39,8 +39,6 @@ OPEN = {"create.form", "create.submit", "static", "terminal.terminal_file",
 _creating = threading.Lock()
 
 
-
-
 @bp.before_app_request
 def no_event_yet() -> Any:
     if has_event() or request.endpoint in OPEN:

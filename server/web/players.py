@@ -18,9 +18,6 @@ from .security import director_required
 bp = Blueprint("players", __name__, url_prefix="/director/players")
 
 
-
-
-
 def _list_page(errors: list[str] | None = None, imported: dict[str, int] | None = None,
                status: int = 200) -> Any:
     store = get_store()

@@ -51,7 +51,6 @@ def _refused(exc: TravellerError) -> Any:
                            name=get_store().setting("name", "")), exc.status
 
 
-
 @bp.get("/")
 def index() -> Any:
     store = get_store()

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 
-from ..context import get_socketio, get_store
-from ..direction import setup
+from ..context import get_broadcast, get_store
+from ..direction import actions, setup
 from ..errors import TravellerError, ok_body
 from ..publish import printing
 from ..store import printing as spool
@@ -24,8 +24,6 @@ from .security import director_required
 bp = Blueprint("setup", __name__, url_prefix="/director/setup")
 
 ACTOR = "director"
-
-
 
 
 def _settings_page(error: str | None = None, values: dict[str, Any] | None = None,
@@ -78,27 +76,16 @@ def change() -> Any:
     payload = request_payload()
     why = str(payload.pop("why", "") or "")
     try:
-        changes = setup.change_settings(get_store(), payload, ACTOR, why)
+        outcome = actions.change_settings(get_store(), payload, ACTOR, why)
     except TravellerError as exc:
         if wants_json():
             return jsonify(exc.body()), exc.status
         shown = {**setup.current(get_store()), **payload}
         return _settings_page(exc.error, shown, exc.status)
-    if changes.changed:
-        _push(changes.reseated)
+    get_broadcast().send(outcome)
     if wants_json():
-        return jsonify(ok_body(**changes.wire(), settings=setup.current(get_store())))
-    return redirect(url_for(".settings", saved=1, changed=",".join(changes.changed)))
-
-
-def _push(reseated: bool) -> None:
-    """Terminals show the event's rules and their seating in `state`: send every table its own."""
-    from ..realtime import push_table
-
-    socketio = get_socketio()
-    for table in get_store().tables():
-        push_table(socketio, table)
-    current_app.extensions["traveller.notifier"].changed()
+        return jsonify(outcome.body)
+    return redirect(url_for(".settings", saved=1, changed=",".join(outcome.body["changed"])))
 
 
 @bp.get("/deals")

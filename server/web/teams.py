@@ -2,9 +2,9 @@
 with both rooms, the captains' confirmations (KD1), K12.1 unlocks and Swiss pairing (K16), the
 team rulings (K10, K11, K13, K14, K18.1) and the D8.2 board-count report.
 
-Every form posts here with its CSRF token; the checked work is `server.teams` (its `setup`,
-`rulings`, `matches` and `standings`). After a change that a table shows (a walk-over, an
-unlock, a new round) the tables concerned get their new state. A JSON client (Accept:
+Every form posts here with its CSRF token and hands the checked input to one function of
+`server.teams.actions`; after a change that a table shows (a walk-over, an unlock, a new round)
+the tables concerned get their new state. A JSON client (Accept:
 application/json, or a JSON body) gets the envelope instead of a page.
 """
 
@@ -14,18 +14,19 @@ import json
 from datetime import datetime
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 
-from ..context import get_store, has_event
+from ..context import get_broadcast, get_store, has_event
 from ..errors import TravellerError, ok_body
+from ..event.outcome import Outcome
 from ..event.players import PlayersError
 from ..publish import team_results
 from ..store import Store
+from ..teams import actions as team_actions
 from ..teams import rulings as team_rulings
 from ..teams import setup as team_setup
-from ..teams.matches import is_teams, options, unlock_board
+from ..teams.matches import is_teams, options
 from ..teams.matches import names as team_names
-from ..teams.standings import pair_next_round
 from ..texts import N_, english, message
 from .forms import now_ms, request_payload, uploaded_csv, wants_json
 from .security import director_required
@@ -34,9 +35,6 @@ bp = Blueprint("teams", __name__, url_prefix="/director/teams")
 
 ACTOR = "director"
 AUDITED = ("team", "roster", "team_ruling", "match")
-
-
-
 
 
 def _store() -> Store:
@@ -54,14 +52,11 @@ def _refused(exc: TravellerError, back: str) -> Any:
                            name=get_store().setting("name", "")), exc.status
 
 
-def _push(*numbers: int) -> None:
-    """Terminals of the match tables named (every table when none) get a fresh state; the
-    console its grid."""
-    notifier = current_app.extensions["traveller.notifier"]
-    for table in get_store().tables():
-        if not numbers or table.number in numbers:
-            notifier.changed(table)
-    notifier.changed()
+def _sent(outcome: Outcome) -> dict[str, Any]:
+    """The terminals of the tables the change concerns get a fresh state, the console its
+    grid; the form answers with the body."""
+    get_broadcast().send(outcome)
+    return outcome.body
 
 
 @bp.app_context_processor
@@ -143,10 +138,9 @@ def change_team(number: int) -> Any:
     if not wants_json() and "name" in payload and "eligible" not in payload:
         payload["eligible"] = ""  # an unticked checkbox is not sent
     try:
-        body = team_setup.change_team(_store(), number, payload, ACTOR)
+        body = _sent(team_actions.change_team(_store(), number, payload, ACTOR))
     except TravellerError as exc:
         return _refused(exc, url_for(".index"))
-    _push()
     return jsonify(body) if wants_json() else redirect(url_for(".index") + f"#team-{number}")
 
 
@@ -203,12 +197,11 @@ def unlock() -> Any:
     """K12.1: the director lets a match play a board its time had locked, in both rooms."""
     payload = request_payload()
     try:
-        body = unlock_board(_store(), _int(payload.get("round")),
-                                  _int(payload.get("table")), _int(payload.get("board")),
-                                  payload.get("why"), now_ms(), ACTOR)
+        body = _sent(team_actions.unlock_board(
+            _store(), _int(payload.get("round")), _int(payload.get("table")),
+            _int(payload.get("board")), payload.get("why"), now_ms(), ACTOR))
     except TravellerError as exc:
         return _refused(exc, url_for(".matches"))
-    _push(body["table"])
     if wants_json():
         return jsonify(body)
     return redirect(url_for(".matches") + f"#match-{body['round']}-{body['table']}")
@@ -219,10 +212,9 @@ def unlock() -> Any:
 def pair() -> Any:
     """K16: pair the next round of a Swiss once every match of the last one is over."""
     try:
-        body = pair_next_round(_store(), now_ms(), ACTOR)
+        body = _sent(team_actions.pair_next_round(_store(), now_ms(), ACTOR))
     except TravellerError as exc:
         return _refused(exc, url_for(".matches"))
-    _push()
     if wants_json():
         return jsonify(body)
     return redirect(url_for(".matches", paired=body["round"]) + f"#round-{body['round']}")
@@ -281,41 +273,40 @@ def rulings() -> Any:
 def _ruling(action: Any, anchor: str) -> Any:
     payload = request_payload()
     try:
-        body = action(_store(), payload, now_ms(), ACTOR)
+        body = _sent(action(_store(), payload, now_ms(), ACTOR))
     except TravellerError as exc:
         return _refused(exc, url_for(".rulings"))
-    _push()
     return jsonify(body) if wants_json() else redirect(url_for(".rulings") + anchor)
 
 
 @bp.post("/rulings/walkover")
 @director_required
 def walkover() -> Any:
-    return _ruling(team_rulings.walkover, "#rulings")
+    return _ruling(team_actions.walkover, "#rulings")
 
 
 @bp.post("/rulings/disqualify")
 @director_required
 def disqualify() -> Any:
-    return _ruling(team_rulings.disqualify_team, "#rulings")
+    return _ruling(team_actions.disqualify_team, "#rulings")
 
 
 @bp.post("/rulings/vp")
 @director_required
 def vp_penalty() -> Any:
-    return _ruling(team_rulings.vp_penalty, "#rulings")
+    return _ruling(team_actions.vp_penalty, "#rulings")
 
 
 @bp.post("/rulings/imp")
 @director_required
 def imp_penalty() -> Any:
-    return _ruling(team_rulings.imp_penalty, "#rulings")
+    return _ruling(team_actions.imp_penalty, "#rulings")
 
 
 @bp.post("/rulings/late")
 @director_required
 def late() -> Any:
-    return _ruling(team_rulings.decide_late, "#rulings")
+    return _ruling(team_actions.decide_late, "#rulings")
 
 
 @bp.post("/rulings/<int:ruling_id>/remove")
@@ -324,11 +315,10 @@ def remove(ruling_id: int) -> Any:
     payload = request_payload()
     try:
         _store()
-        body = team_rulings.remove(get_store(), ruling_id, payload.get("why"), now_ms(),
-                                   ACTOR)
+        body = _sent(team_actions.remove_ruling(get_store(), ruling_id, payload.get("why"),
+                                                now_ms(), ACTOR))
     except TravellerError as exc:
         return _refused(exc, url_for(".rulings"))
-    _push()
     return jsonify(body) if wants_json() else redirect(url_for(".rulings") + "#rulings")
 
 
