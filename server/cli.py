@@ -287,7 +287,7 @@ def cmd_movement(args: argparse.Namespace) -> int:
 
 def cmd_rescore(args: argparse.Namespace) -> int:
     from .formats import ResultsFileError, read_results_file
-    from .rescore import rescore
+    from .publish.rescore import rescore
 
     try:
         parsed = read_results_file(args.file)
