@@ -45,9 +45,12 @@ browser: setup
 js: terminal/node_modules/.stamp
 	node --test terminal/tests/
 
+# Imports point one way (pure core <- store <- use cases <- realtime/web <- app <- cli) and form no
+# circle: the contracts in pyproject.toml, checked by import-linter.
 check: $(VENV)/.stamp
 	$(BIN)/ruff check server printer tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 # The peer program the scoring bench compares against (npm bridge-scorer, bench only).
 tests/bench/peer/node_modules/.stamp: tests/bench/peer/package.json tests/bench/peer/package-lock.json

@@ -2,67 +2,36 @@
 
 `create_app` wires the store, the Socket.IO namespaces and the web blueprints, the way Flask's
 own tutorial does. The async mode is a setting: "threading" for tests and tools, "gevent" when
-`traveller serve` runs it (and has patched gevent in before importing anything).
+`serve` runs it for `traveller serve` and `traveller demo` (which have patched gevent in before
+importing anything), with the print spool's worker beside it.
 
 An app may start before its event exists (`ALLOW_CREATE`: `traveller serve` on a missing file).
-Until the director creates the event in the console, `traveller.store` is None, `get_store`
-raises `NoEvent`, and the web layer answers every page with the creation form or a clear
-refusal; `open_event` then makes the new file the app's store for good.
+Until the director creates the event in the console, `traveller.store` is None and the web
+layer answers every page with the creation form or a clear refusal (see `server.context`).
+The realtime and web layers read what the factory puts in `app.extensions` through
+`server.context`, never from here, so nothing the factory imports imports it back.
 """
 
 from __future__ import annotations
 
 import secrets
-import threading
+import socket
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app, jsonify
+from flask import Flask, jsonify, request
 from flask_socketio import SocketIO
 from werkzeug.exceptions import HTTPException
 
-from .errors import TravellerError, error_body
-from .store import Store, TableRow
+from .context import Offline, Presence
+from .errors import CliError, error_body
+from .publish.printing import work
+from .realtime import register as register_realtime
+from .store import Store
+from .web import register as register_web
 
 REPO = Path(__file__).resolve().parent.parent
-
-
-class NoEvent(TravellerError):
-    """The server was started before its event file exists: nothing can be read or played."""
-
-    def __init__(self) -> None:
-        super().__init__("no_event", "there is no event yet: the director creates it in the "
-                         "console at /director/create", 503)
-
-
-class Presence:
-    """Which terminals are connected right now (in memory: after a restart nobody is)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._tables: dict[str, TableRow] = {}
-
-    def join(self, sid: str, table: TableRow) -> None:
-        with self._lock:
-            self._tables[sid] = table
-
-    def leave(self, sid: str) -> TableRow | None:
-        with self._lock:
-            return self._tables.pop(sid, None)
-
-    def table_of(self, sid: str) -> TableRow | None:
-        with self._lock:
-            return self._tables.get(sid)
-
-    def snapshot(self) -> dict[tuple[str, int], int]:
-        """Connected terminals per (section, table)."""
-        counts: dict[tuple[str, int], int] = {}
-        with self._lock:
-            for table in self._tables.values():
-                key = (table.section, table.number)
-                counts[key] = counts.get(key, 0) + 1
-        return counts
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -92,6 +61,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = store.setting("secret_key")
         app.extensions["traveller.store"] = store
     app.extensions["traveller.presence"] = Presence()
+    app.extensions["traveller.offline"] = Offline()
 
     socketio = SocketIO(
         app,
@@ -104,16 +74,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     )
     app.extensions["traveller.socketio"] = socketio
 
-    from .realtime import register as register_realtime
-    from .web import register as register_web
-
     register_web(app)
     register_realtime(app, socketio)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
-        from flask import request
-
         if request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json":
             code = (exc.name or "error").lower().replace(" ", "_")
             return jsonify(error_body(code, exc.description or exc.name, exc.code or 500)), exc.code
@@ -122,34 +87,47 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
-def has_event() -> bool:
-    """Whether the app has its event (False only while it waits to be created)."""
-    return current_app.extensions.get("traveller.store") is not None
+def lan_address() -> str:
+    """This machine's address on the venue network, as phones will reach it."""
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if not address.startswith("127."):
+                return address
+    except OSError:
+        pass
+    try:
+        # Connecting a UDP socket sends nothing; it only asks the kernel which interface
+        # would carry traffic, which is the address the phones on the same network can use.
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
 
 
-def get_store() -> Store:
-    store: Store | None = current_app.extensions["traveller.store"]
-    if store is None:
-        raise NoEvent()
-    return store
+def _print_worker(app: Flask, socketio: SocketIO) -> None:
+    """The print spool's worker, from the moment the event exists (it may be created later,
+    in the console)."""
+    while app.extensions["traveller.store"] is None:
+        socketio.sleep(1)
+    work(app.extensions["traveller.store"], socketio.sleep)
 
 
-def open_event(app: Flask, store: Store) -> None:
-    """Make a newly created event the app's store, with its own session key.
+def serve(db_path: str, host: str, port: int, on_ready: Any = None,
+          config: dict[str, Any] | None = None) -> None:
+    """Serve the event with gevent until interrupted (gevent must already be patched in).
 
-    The key changes so that sessions outlive a restart on the event file, as they do for an
-    event that existed at start-up; forms opened before the switch must be reloaded."""
-    if app.extensions.get("traveller.store") is not None:
-        raise RuntimeError("this app already has its event")
-    app.config["SECRET_KEY"] = store.setting("secret_key")
-    app.extensions["traveller.store"] = store
-
-
-def get_socketio() -> SocketIO:
-    socketio: SocketIO = current_app.extensions["traveller.socketio"]
-    return socketio
-
-
-def get_presence() -> Presence:
-    presence: Presence = current_app.extensions["traveller.presence"]
-    return presence
+    `config` adds to the app's, e.g. ALLOW_CREATE to serve a file not created yet."""
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            raise CliError(f"port {port} on {host} is in use; choose another with --port") from None
+    app = create_app({"DATABASE": db_path, "ASYNC_MODE": "gevent", **(config or {})})
+    socketio = app.extensions["traveller.socketio"]
+    socketio.start_background_task(_print_worker, app, socketio)
+    if on_ready is not None:
+        socketio.start_background_task(on_ready)
+    socketio.run(app, host=host, port=port, log_output=False)

@@ -13,12 +13,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .errors import CliError
+
 REPO = Path(__file__).resolve().parent.parent
 SERVING = ("serve", "demo")
-
-
-class CliError(Exception):
-    """Bad input on the command line: printed as one line, exit status 1."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -149,29 +147,9 @@ def _open(path: str) -> Any:
         raise CliError(str(exc)) from None
 
 
-def lan_address() -> str:
-    """This machine's address on the venue network, as phones will reach it."""
-    import socket
-
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = str(info[4][0])
-            if not address.startswith("127."):
-                return address
-    except OSError:
-        pass
-    try:
-        # Connecting a UDP socket sends nothing; it only asks the kernel which interface
-        # would carry traffic, which is the address the phones on the same network can use.
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))
-            return str(probe.getsockname()[0])
-    except OSError:
-        return "127.0.0.1"
-
-
 def cmd_new(args: argparse.Namespace) -> int:
-    from .event import create_event, new_password
+    from .app import lan_address
+    from .event.create import create_event, new_password
     from .formats import PresetError, load_preset
     from .movements import MovementError
     from .store import StoreError
@@ -194,24 +172,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
-def table_list(store: Any) -> list[dict[str, Any]]:
-    from .ew import tokens
-    from .play import table_url
-
-    base = store.setting("base_url", "")
-    ew_tokens = tokens(store)
-    rows = []
-    for t in store.tables():
-        row = {"section": t.section, "table": t.number, "url": table_url(base, t.token),
-               "token": t.token}
-        # Only an event with East-West terminals has these: other output stays as it was.
-        if ew_token := ew_tokens.get((t.section, t.number)):
-            row |= {"ew_url": table_url(base, ew_token), "ew_token": ew_token}
-        rows.append(row)
-    return rows
-
-
 def cmd_tables(args: argparse.Namespace) -> int:
+    from .table.terminals import table_list
+
     store = _open(args.db)
     rows = table_list(store)
     store.close()
@@ -238,27 +201,13 @@ def _parse_table_filter(text: str | None) -> set[int] | None:
     return chosen
 
 
-def print_table_cards(store: Any, target_text: str, profile_name: str,
-                      only: set[int] | None = None) -> list[str]:
-    from printer import PrinterError, deliver, find_profile, parse_target
-
-    from .printing import table_card_documents
-
-    try:
-        profile = find_profile(profile_name)
-        target = parse_target(target_text)
-        return list(deliver(table_card_documents(store, only), target, profile))
-    except (ValueError, PrinterError) as exc:
-        raise CliError(str(exc)) from None
-
-
 def print_documents(store: Any, document: str, target_text: str, profile_name: str,
                     asked: dict[str, Any]) -> list[str]:
-    """Build `document` (any of server.printing.DOCUMENTS) and deliver it to the target."""
+    """Build `document` (any of server.publish.printing.DOCUMENTS) and deliver it to the target."""
     from printer import PrinterError, deliver, find_profile, parse_target
 
     from .errors import TravellerError
-    from .printing import document_options, documents
+    from .publish.printing import document_options, documents
 
     try:
         profile = find_profile(profile_name)
@@ -292,42 +241,10 @@ def _set_base_url(store: Any, base_url: str) -> None:
             store.put_setting(db, "base_url", base_url, actor="cli", why="serve --base-url")
 
 
-def _print_worker(app: Any, socketio: Any) -> None:
-    """The print spool's worker, from the moment the event exists (it may be created later,
-    in the console)."""
-    from .printing import work
-
-    while app.extensions["traveller.store"] is None:
-        socketio.sleep(1)
-    work(app.extensions["traveller.store"], socketio.sleep)
-
-
-def serve(db_path: str, host: str, port: int, on_ready: Any = None,
-          config: dict[str, Any] | None = None) -> None:
-    """Serve the event with gevent until interrupted (gevent must already be patched in).
-
-    `config` adds to the app's, e.g. ALLOW_CREATE to serve a file not created yet."""
-    import socket as _socket
-
-    from .app import create_app
-
-    with _socket.socket() as probe:
-        probe.setsockopt(_socket.SOL_SOCKET, _socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind((host, port))
-        except OSError:
-            raise CliError(f"port {port} on {host} is in use; choose another with --port") from None
-    app = create_app({"DATABASE": db_path, "ASYNC_MODE": "gevent", **(config or {})})
-    socketio = app.extensions["traveller.socketio"]
-    socketio.start_background_task(_print_worker, app, socketio)
-    if on_ready is not None:
-        socketio.start_background_task(on_ready)
-    socketio.run(app, host=host, port=port, log_output=False)
-
-
 def _serve_new(args: argparse.Namespace) -> int:
     """Serve a file that does not exist yet: the director creates the event in the console."""
-    from .creation import list_presets
+    from .app import lan_address, serve
+    from .direction.creation import list_presets
 
     if not Path(args.db).parent.is_dir():
         raise CliError(f"no folder {str(Path(args.db).parent)!r} for the event file {args.db!r}")
@@ -346,6 +263,8 @@ def _serve_new(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from .app import serve
+
     if not Path(args.db).exists():
         return _serve_new(args)
     store = _open(args.db)
@@ -377,7 +296,7 @@ def cmd_movement(args: argparse.Namespace) -> int:
 
 def cmd_rescore(args: argparse.Namespace) -> int:
     from .formats import ResultsFileError, read_results_file
-    from .rescore import rescore
+    from .publish.rescore import rescore
 
     try:
         parsed = read_results_file(args.file)

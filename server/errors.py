@@ -2,7 +2,8 @@
 
 Every socket acknowledgement and JSON response is either `{"ok": true, ...}` or
 `{"ok": false, "code": ..., "error": ..., "status": N}`; both are built here and nowhere else, so
-the shape cannot drift between the socket handlers, the REST views and the command line.
+the shape cannot drift between the socket handlers, the REST views and the command line. The
+command line's own refusal, one line on stderr and exit status 1, is `CliError`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,10 @@ class TravellerError(Exception):
 
     def body(self) -> dict[str, Any]:
         return error_body(self.code, self.error, self.status)
+
+
+class CliError(Exception):
+    """Bad input on the command line: printed as one line, exit status 1."""
 
 
 def error_body(code: str, error: str, status: int = 400) -> dict[str, Any]:

@@ -27,7 +27,7 @@ PASSWORD = "director-secret"
 
 def make_event(path: Path, tables: int = 6, base_url: str = "http://testserver",
                rounds: int | None = None, sections: int | None = None) -> Path:
-    from server.event import create_event
+    from server.event.create import create_event
     from server.formats import load_preset
 
     store = create_event(path, load_preset(DEMO_PRESET), password=PASSWORD, base_url=base_url,

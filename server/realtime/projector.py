@@ -15,15 +15,15 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from typing import Any
 
-from flask import Flask, request, session
+from flask import Flask, session
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
-from .. import results, rulings, team_results, teams
-from ..app import get_store, has_event
-from ..store import Store
+from ..context import get_store, has_event
+from ..direction import rulings
+from ..publish.projector import finished_rounds, projector_data
+from .connections import session_id
 
 log = logging.getLogger(__name__)
 
@@ -97,28 +97,6 @@ class ProjectorFeed:
             self._sent, self._public_has_it = data, published
 
 
-def projector_data(store: Store) -> dict[str, Any]:
-    """What the projector shows: the teams ranking in a teams event, else the pairs'."""
-    if teams.is_teams(store):
-        return team_results.projector(store, int(time.time() * 1000))
-    return results.projector(store)
-
-
-def finished_rounds(store: Store) -> int:
-    """Rounds every table (every match) has finished: a new one changes the projector."""
-    if teams.is_teams(store):
-        done: dict[int, bool] = {}
-        for match in teams.matches(store, int(time.time() * 1000)):
-            done[match.round] = done.get(match.round, True) and match.complete
-        finished = 0
-        for number in sorted(done):
-            if not done[number]:
-                break
-            finished = number
-        return finished
-    return results.completed_rounds(store)
-
-
 def register(app: Flask, socketio: SocketIO, feed: ProjectorFeed) -> None:
     @socketio.on("connect", namespace=NAMESPACE)
     def results_connect(auth: Any = None) -> None:
@@ -130,11 +108,11 @@ def register(app: Flask, socketio: SocketIO, feed: ProjectorFeed) -> None:
             raise ConnectionRefusedError("the results are not published yet: the director "
                                          "publishes them")
         join_room(DIRECTOR_ROOM if director else PUBLIC_ROOM)
-        feed.joined(request.sid)  # type: ignore[attr-defined]
+        feed.joined(session_id())
         data = projector_data(get_store())
         emit("projector", data)
         feed.shown(data, published)
 
     @socketio.on("disconnect", namespace=NAMESPACE)
     def results_disconnect(*_: Any) -> None:
-        feed.left(request.sid)  # type: ignore[attr-defined]
+        feed.left(session_id())

@@ -24,8 +24,8 @@ from flask import (
     url_for,
 )
 
-from .. import creation
-from ..app import NoEvent, get_store, has_event, open_event
+from ..context import NoEvent, get_store, has_event, open_event
+from ..direction import creation
 from ..errors import TravellerError, ok_body
 from .forms import request_payload, wants_json
 from .security import csrf_token
@@ -37,8 +37,6 @@ bp = Blueprint("create", __name__, url_prefix="/director")
 OPEN = {"create.form", "create.submit", "static", "terminal.terminal_file",
         "terminal.socketio_client", "terminal.service_worker"}
 _creating = threading.Lock()
-
-
 
 
 @bp.before_app_request

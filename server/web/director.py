@@ -7,7 +7,6 @@ from typing import Any
 
 from flask import (
     Blueprint,
-    current_app,
     jsonify,
     redirect,
     render_template,
@@ -17,15 +16,17 @@ from flask import (
 )
 from werkzeug.security import check_password_hash
 
-from .. import play, slowplay
-from ..app import get_socketio, get_store
+from ..context import get_broadcast, get_offline, get_presence, get_store
+from ..direction import actions, slowplay
+from ..direction.grid import grid as live_grid
 from ..errors import TravellerError, ok_body
+from ..event.outcome import Outcome
 from ..store import TableRow
+from ..teams.matches import is_teams
 from .forms import now_ms, wants_json
 from .security import director_required
 
 bp = Blueprint("director", __name__, url_prefix="/director")
-
 
 
 @bp.route("/login", methods=["GET", "POST"])
@@ -51,7 +52,6 @@ def logout() -> Any:
     return redirect(url_for(".login"))
 
 
-
 def _refused(exc: TravellerError) -> Any:
     if wants_json():
         return jsonify(exc.body()), exc.status
@@ -59,20 +59,17 @@ def _refused(exc: TravellerError) -> Any:
                            name=get_store().setting("name", "")), exc.status
 
 
-def _done(target: str, **body: Any) -> Any:
+def _done(target: str, outcome: Outcome) -> Any:
+    """The terminals and the console hear of the change; the form answers."""
+    get_broadcast().send(outcome)
     if wants_json():
-        return jsonify(ok_body(**body))
+        return jsonify(outcome.body)
     return redirect(url_for(target))
 
 
 def _grid() -> dict[str, Any]:
-    from ..realtime import director_grid
-
-    return director_grid()
-
-
-def _changed() -> None:
-    current_app.extensions["traveller.notifier"].changed()
+    return live_grid(get_store(), get_presence().snapshot(), now_ms(),
+                     get_offline().snapshot())
 
 
 @bp.get("/")
@@ -91,19 +88,15 @@ def grid_json() -> Any:
 @bp.post("/clock/start")
 @director_required
 def start_clock() -> Any:
-    from ..realtime import push_clock, push_grid
-
     try:
-        play.start_clock(get_store(), now_ms(), actor="director")
+        outcome = actions.start_clock(get_store(), now_ms(), actor="director")
     except TravellerError as exc:
         if request.accept_mimetypes.best == "application/json":
             return jsonify(exc.body()), exc.status
         return render_template("director_error.html", error=exc.error), exc.status
-    socketio = get_socketio()
-    push_clock(socketio)
-    push_grid(socketio)
+    get_broadcast().send(outcome)
     if request.accept_mimetypes.best == "application/json":
-        return jsonify(ok_body(clock=play.clock_wire(get_store().clock(), now_ms())))
+        return jsonify(outcome.body)
     return redirect(url_for(".grid"))
 
 
@@ -125,32 +118,17 @@ def _table(text: str) -> TableRow | None:
 @director_required
 def change_clock(action: str) -> Any:
     """Pause, resume or extend the round's clock for every table, or for the table named."""
-    from ..realtime import push_clock, push_grid
-
     data = request.form if request.form else (request.get_json(silent=True) or {})
     try:
         round_text = str(data.get("round") or "").strip()
-        clock = play.change_clock(
+        outcome = actions.change_clock(
             get_store(), action, now_ms(), actor="director",
             table=_table(str(data.get("table") or "")),
             round=int(round_text) if round_text.isdigit() else None,
             minutes=data.get("minutes"), why=str(data.get("why") or ""))
     except TravellerError as exc:
         return _refused(exc)
-    socketio = get_socketio()
-    push_clock(socketio)
-    push_grid(socketio)
-    _changed_tables()
-    return _done(".grid", clock=play.clock_wire(clock, now_ms()))
-
-
-def _changed_tables() -> None:
-    """Terminals show their clock inside `state` as well: send every table a fresh one."""
-    from ..realtime import push_table
-
-    socketio = get_socketio()
-    for table in get_store().tables():
-        push_table(socketio, table)
+    return _done(".grid", outcome)
 
 
 @bp.post("/alerts/ack")
@@ -158,12 +136,11 @@ def _changed_tables() -> None:
 def acknowledge_alert() -> Any:
     data = request.form if request.form else (request.get_json(silent=True) or {})
     try:
-        play.acknowledge_alert(get_store(), str(data.get("key") or ""), now_ms(),
-                               actor="director")
+        outcome = actions.acknowledge_alert(get_store(), str(data.get("key") or ""), now_ms(),
+                                            actor="director")
     except TravellerError as exc:
         return _refused(exc)
-    _changed()
-    return _done(".grid")
+    return _done(".grid", outcome)
 
 
 @bp.get("/slow-play")
@@ -192,32 +169,25 @@ def rule_slow_play(section: str, pair: int) -> Any:
                                  reason=str(data.get("reason") or ""))
     except TravellerError as exc:
         return _refused(exc)
-    return _done(".slow_play", ruling=ruling)
+    if wants_json():
+        return jsonify(ok_body(ruling=ruling))
+    return redirect(url_for(".slow_play"))
 
 
 @bp.post("/calls/<int:call_id>/answer")
 @director_required
 def answer_call(call_id: int) -> Any:
-    from ..realtime import push_table
-
     answer = request.form.get("answer") or (request.get_json(silent=True) or {}).get("answer", "")
     try:
-        call = play.answer_call(get_store(), call_id, str(answer), now_ms(), actor="director")
+        outcome = actions.answer_call(get_store(), call_id, str(answer), now_ms(),
+                                      actor="director")
     except TravellerError as exc:
         if request.accept_mimetypes.best == "application/json":
             return jsonify(exc.body()), exc.status
         return render_template("director_error.html", error=exc.error), exc.status
-    store = get_store()
-    table = next(t for t in store.tables()
-                 if (t.section, t.number) == (call["section"], call["table_number"]))
-    socketio = get_socketio()
-    socketio.emit("director_answer", call, namespace="/table",
-                  to=f"table:{table.section}:{table.number}")
-    push_table(socketio, table)
-    app_notifier = current_app.extensions["traveller.notifier"]
-    app_notifier.changed()
+    get_broadcast().send(outcome)
     if request.accept_mimetypes.best == "application/json":
-        return jsonify(ok_body(call=call))
+        return jsonify(outcome.body)
     return redirect(url_for(".grid"))
 
 
@@ -225,9 +195,9 @@ def answer_call(call_id: int) -> Any:
 @director_required
 def results() -> Any:
     store = get_store()
-    from .. import results, teams
+    from ..publish import results
 
-    if teams.is_teams(store):
+    if is_teams(store):
         return redirect(url_for("teams.standings"))
 
     return render_template("director_results.html", standings=results.standings(store),

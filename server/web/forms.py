@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import request
 
-from ..players import PlayersError
+from ..event.players import PlayersError
 
 MAX_CSV_BYTES = 2_000_000
 

@@ -7,17 +7,15 @@ from typing import Any
 
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 
-from .. import players
-from ..app import get_store
+from ..context import get_store
+from ..direction import latestart
 from ..errors import TravellerError, ok_body
+from ..event import players
 from ..store import players as sql
 from .forms import now_ms, uploaded_csv, wants_json
 from .security import director_required
 
 bp = Blueprint("players", __name__, url_prefix="/director/players")
-
-
-
 
 
 def _list_page(errors: list[str] | None = None, imported: dict[str, int] | None = None,
@@ -77,7 +75,7 @@ def late() -> Any:
     proposal, error = None, None
     if form["minutes"]:
         try:
-            proposal = players.propose(store, form["minutes"])
+            proposal = latestart.propose(store, form["minutes"])
         except TravellerError as exc:
             error = exc.error
     names = players.pair_names(store)
@@ -85,7 +83,7 @@ def late() -> Any:
                for r in sql.late_starts(store)]
     return render_template("players_late.html", form=form, proposal=proposal, error=error,
                            sections=sections, rulings=rulings,
-                           scale=players.scale_of(store), name=store.setting("name", "")), \
+                           scale=latestart.scale_of(store), name=store.setting("name", "")), \
         400 if error else 200
 
 
@@ -95,7 +93,7 @@ def late_json() -> Any:
     store = get_store()
     minutes = request.args.get("minutes")
     try:
-        proposal = players.propose(store, minutes) if minutes else None
+        proposal = latestart.propose(store, minutes) if minutes else None
     except TravellerError as exc:
         return jsonify(exc.body()), exc.status
     return jsonify(ok_body(proposal=proposal, rulings=sql.late_starts(store)))
@@ -108,7 +106,7 @@ def rule_late() -> Any:
     data = request.form if request.form else (request.get_json(silent=True) or {})
     store = get_store()
     try:
-        ruling = players.decide_late(
+        ruling = latestart.decide_late(
             store, str(data.get("section") or ""), data.get("pair"), data.get("minutes"),
             str(data.get("action") or ""), now_ms(), actor="director",
             penalty=str(data.get("penalty") or ""), reason=str(data.get("reason") or ""))

@@ -11,9 +11,11 @@ from typing import Any
 
 from flask import Blueprint, jsonify, render_template, request, session
 
-from .. import results, rulings, team_results, teams
-from ..app import get_store
+from ..context import get_store
+from ..direction import rulings
 from ..errors import TravellerError, error_body
+from ..publish import results, team_results
+from ..teams.matches import is_teams
 from .forms import now_ms
 
 bp = Blueprint("results", __name__, url_prefix="/results")
@@ -49,11 +51,10 @@ def _refused(exc: TravellerError) -> Any:
                            name=get_store().setting("name", "")), exc.status
 
 
-
 @bp.get("/")
 def index() -> Any:
     store = get_store()
-    if teams.is_teams(store):
+    if is_teams(store):
         return render_template("teams_standings.html", director=False,
                                data=team_results.standings(store, now_ms()),
                                name=store.setting("name", ""))
@@ -101,7 +102,7 @@ def pair(pair: int) -> Any:
 @bp.get("/projector")
 def projector() -> Any:
     store = get_store()
-    if teams.is_teams(store):
+    if is_teams(store):
         return render_template("results_projector_teams.html",
                                data=team_results.projector(store, now_ms()),
                                name=store.setting("name", ""))
@@ -112,7 +113,7 @@ def projector() -> Any:
 @bp.get("/api/standings")
 def standings_json() -> Any:
     store = get_store()
-    if teams.is_teams(store):
+    if is_teams(store):
         return jsonify({"ok": True, "kind": "teams",
                         "standings": team_results.standings(store, now_ms())})
     return jsonify({"ok": True, "standings": results.standings(store)})
@@ -159,6 +160,6 @@ def pair_json(pair: int) -> Any:
 @bp.get("/api/projector")
 def projector_json() -> Any:
     store = get_store()
-    if teams.is_teams(store):
+    if is_teams(store):
         return jsonify({"ok": True, **team_results.projector(store, now_ms())})
     return jsonify({"ok": True, **results.projector(store)})

@@ -1,31 +1,31 @@
 """The director's rulings on the console: a board's traveller with its forms and audit trail,
 the rankings with procedural penalties, and the switch that publishes the results.
 
-Every form posts here with its CSRF token; each view hands the checked input to
-`server.rulings`, then pushes the table's new state to its terminal and the grid to the
-console. A JSON client (Accept: application/json) gets the envelope instead of a redirect.
+Every form posts here with its CSRF token; each view hands the checked input to one function of
+`server.direction.actions` and has its Outcome delivered: the table's new state to its terminal,
+the grid to the console. A JSON client (Accept: application/json) gets the envelope instead of
+a redirect.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 
-from .. import results, rulings, teams
-from ..app import get_socketio, get_store
+from ..context import get_broadcast, get_store
+from ..direction import actions, rulings
 from ..errors import TravellerError
+from ..publish import results
 from ..store import rulings as sql
 from ..store.rulings import EntryKey
+from ..teams.matches import is_teams
 from .forms import now_ms, request_payload, wants_json
 from .security import director_required
 
 bp = Blueprint("rulings", __name__, url_prefix="/director")
 
 ACTOR = "director"
-
-
-
 
 
 def _section(payload: dict[str, Any]) -> str:
@@ -51,26 +51,18 @@ def _refused(exc: TravellerError, back: str) -> Any:
                            name=get_store().setting("name", "")), exc.status
 
 
-def _pushed(key: EntryKey) -> None:
-    """The table's terminal gets its new state; the console its grid."""
-    from ..realtime import push_table
-
-    table = rulings.table_of(get_store(), key)
-    push_table(get_socketio(), table)
-    current_app.extensions["traveller.notifier"].changed(table)
-
-
 def _entry_ruling(board: int, action: Any) -> Any:
     payload = request_payload()
     back = url_for(".board", board=board)
     try:
         key = _key(board, payload)
-        body = action(get_store(), key, payload)
+        outcome = action(get_store(), key, payload)
     except TravellerError as exc:
         return _refused(exc, back)
-    _pushed(key)
+    # The table's terminal gets its new state; the console its grid.
+    get_broadcast().send(outcome)
     if wants_json():
-        return jsonify(body)
+        return jsonify(outcome.body)
     return redirect(f"{back}#entry-{key.table_number}-{key.round}")
 
 
@@ -100,21 +92,21 @@ def board(board: int) -> Any:
 @bp.post("/board/<int:board>/correct")
 @director_required
 def correct(board: int) -> Any:
-    return _entry_ruling(board, lambda store, key, p: rulings.correct_result(
+    return _entry_ruling(board, lambda store, key, p: actions.correct_result(
         store, key, p, now_ms(), ACTOR))
 
 
 @bp.post("/board/<int:board>/delete")
 @director_required
 def delete(board: int) -> Any:
-    return _entry_ruling(board, lambda store, key, p: rulings.delete_result(
+    return _entry_ruling(board, lambda store, key, p: actions.delete_result(
         store, key, p.get("why"), now_ms(), ACTOR))
 
 
 @bp.post("/board/<int:board>/undo")
 @director_required
 def undo(board: int) -> Any:
-    return _entry_ruling(board, lambda store, key, p: rulings.undo(
+    return _entry_ruling(board, lambda store, key, p: actions.undo(
         store, key, p.get("why"), now_ms(), ACTOR))
 
 
@@ -130,7 +122,7 @@ def adjust(board: int) -> Any:
             payload = {**payload, "kind": "weighted"}
         elif "kind" not in payload:
             payload = {**payload, "kind": "artificial"}
-        return rulings.adjust(store, key, payload, now_ms(), ACTOR)
+        return actions.adjust(store, key, payload, now_ms(), ACTOR)
 
     return _entry_ruling(board, apply)
 
@@ -138,7 +130,7 @@ def adjust(board: int) -> Any:
 @bp.post("/board/<int:board>/unadjust")
 @director_required
 def unadjust(board: int) -> Any:
-    return _entry_ruling(board, lambda store, key, p: rulings.remove_adjustment(
+    return _entry_ruling(board, lambda store, key, p: actions.remove_adjustment(
         store, key, p.get("why"), now_ms(), ACTOR))
 
 
@@ -146,7 +138,7 @@ def unadjust(board: int) -> Any:
 @director_required
 def rankings() -> Any:
     store = get_store()
-    if teams.is_teams(store):
+    if is_teams(store):
         return redirect(url_for("teams.standings"))
     ranking = results.standings(store)
     if wants_json():
@@ -164,12 +156,12 @@ def rankings() -> Any:
 def add_penalty() -> Any:
     payload = request_payload()
     try:
-        body = rulings.add_penalty(get_store(), _section(payload), payload.get("pair"), payload,
-                                   now_ms(), ACTOR)
+        outcome = actions.add_penalty(get_store(), _section(payload), payload.get("pair"),
+                                      payload, now_ms(), ACTOR)
     except TravellerError as exc:
         return _refused(exc, url_for(".rankings"))
-    current_app.extensions["traveller.notifier"].changed()
-    return jsonify(body) if wants_json() else redirect(url_for(".rankings") + "#penalties")
+    get_broadcast().send(outcome)
+    return jsonify(outcome.body) if wants_json() else redirect(url_for(".rankings") + "#penalties")
 
 
 @bp.post("/penalties/<int:penalty_id>/remove")
@@ -177,12 +169,12 @@ def add_penalty() -> Any:
 def remove_penalty(penalty_id: int) -> Any:
     payload = request_payload()
     try:
-        body = rulings.remove_penalty(get_store(), penalty_id, payload.get("why"), now_ms(),
-                                      ACTOR)
+        outcome = actions.remove_penalty(get_store(), penalty_id, payload.get("why"), now_ms(),
+                                         ACTOR)
     except TravellerError as exc:
         return _refused(exc, url_for(".rankings"))
-    current_app.extensions["traveller.notifier"].changed()
-    return jsonify(body) if wants_json() else redirect(url_for(".rankings") + "#penalties")
+    get_broadcast().send(outcome)
+    return jsonify(outcome.body) if wants_json() else redirect(url_for(".rankings") + "#penalties")
 
 
 @bp.post("/publication")
@@ -191,7 +183,8 @@ def publication() -> Any:
     payload = request_payload()
     value = payload.get("published")
     published = value is True or str(value).lower() in ("1", "true", "on", "yes")
-    body = rulings.set_publication(get_store(), published, ACTOR, str(payload.get("why") or ""))
+    outcome = actions.set_publication(get_store(), published, ACTOR,
+                                      str(payload.get("why") or ""))
     # Projectors already open get the ranking the moment it is published (and no more after).
-    current_app.extensions["traveller.notifier"].changed()
-    return jsonify(body) if wants_json() else redirect(url_for(".rankings"))
+    get_broadcast().send(outcome)
+    return jsonify(outcome.body) if wants_json() else redirect(url_for(".rankings"))

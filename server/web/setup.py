@@ -1,22 +1,23 @@
 """The director console's setup pages: the event's settings (KD3) and its hand records.
 
-Every form posts here with its CSRF token; the checked work is `server.setup`'s. After a change
-that re-seats the event, every table's terminal gets its new state and the console its grid.
-A JSON client (Accept: application/json, or a JSON body) gets the envelope instead of a page.
+Every form posts here with its CSRF token; the checked work is `server.direction.setup`'s. After
+a change that re-seats the event, every table's terminal gets its new state and the console its
+grid. A JSON client (Accept: application/json, or a JSON body) gets the envelope instead of a page.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 
-from .. import ew, printing, setup
-from ..app import get_socketio, get_store
+from ..context import get_broadcast, get_store
+from ..direction import actions, setup
 from ..errors import TravellerError, ok_body
-from ..play import table_url
+from ..publish import printing
 from ..store import printing as spool
 from ..store import setup as sql
+from ..table.terminals import table_url, urls
 from .forms import now_ms, request_payload, wants_json
 from .security import director_required
 
@@ -25,14 +26,12 @@ bp = Blueprint("setup", __name__, url_prefix="/director/setup")
 ACTOR = "director"
 
 
-
-
 def _settings_page(error: str | None = None, values: dict[str, Any] | None = None,
                    status: int = 200, changes: list[str] | None = None,
                    saved: bool = False) -> Any:
     store = get_store()
     base = store.setting("base_url", "")
-    ew_urls = ew.urls(store)
+    ew_urls = urls(store)
     tables = [{"name": f"{t.section}{t.number}", "url": table_url(base, t.token),
                "ew_url": ew_urls.get((t.section, t.number))}
               for t in store.tables()]
@@ -50,7 +49,7 @@ def _settings_page(error: str | None = None, values: dict[str, Any] | None = Non
 
 def _print_choices(store: Any) -> dict[str, Any]:
     """The rounds the console offers for slips (the current one chosen) and standings."""
-    from ..results import completed_rounds
+    from ..publish.results import completed_rounds
 
     return {"rounds": list(range(1, printing.rounds_of(store) + 1)),
             "current": printing.current_round(store), "finished": completed_rounds(store)}
@@ -77,27 +76,16 @@ def change() -> Any:
     payload = request_payload()
     why = str(payload.pop("why", "") or "")
     try:
-        changes = setup.change_settings(get_store(), payload, ACTOR, why)
+        outcome = actions.change_settings(get_store(), payload, ACTOR, why)
     except TravellerError as exc:
         if wants_json():
             return jsonify(exc.body()), exc.status
         shown = {**setup.current(get_store()), **payload}
         return _settings_page(exc.error, shown, exc.status)
-    if changes.changed:
-        _push(changes.reseated)
+    get_broadcast().send(outcome)
     if wants_json():
-        return jsonify(ok_body(**changes.wire(), settings=setup.current(get_store())))
-    return redirect(url_for(".settings", saved=1, changed=",".join(changes.changed)))
-
-
-def _push(reseated: bool) -> None:
-    """Terminals show the event's rules and their seating in `state`: send every table its own."""
-    from ..realtime import push_table
-
-    socketio = get_socketio()
-    for table in get_store().tables():
-        push_table(socketio, table)
-    current_app.extensions["traveller.notifier"].changed()
+        return jsonify(outcome.body)
+    return redirect(url_for(".settings", saved=1, changed=",".join(outcome.body["changed"])))
 
 
 @bp.get("/deals")

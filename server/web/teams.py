@@ -2,9 +2,9 @@
 with both rooms, the captains' confirmations (KD1), K12.1 unlocks and Swiss pairing (K16), the
 team rulings (K10, K11, K13, K14, K18.1) and the D8.2 board-count report.
 
-Every form posts here with its CSRF token; the checked work is `server.team_setup`,
-`server.team_rulings` and `server.teams`. After a change that a table shows (a walk-over, an
-unlock, a new round) the tables concerned get their new state. A JSON client (Accept:
+Every form posts here with its CSRF token and hands the checked input to one function of
+`server.teams.actions`; after a change that a table shows (a walk-over, an unlock, a new round)
+the tables concerned get their new state. A JSON client (Accept:
 application/json, or a JSON body) gets the envelope instead of a page.
 """
 
@@ -14,13 +14,19 @@ import json
 from datetime import datetime
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 
-from .. import team_results, team_rulings, team_setup, teams
-from ..app import get_store, has_event
+from ..context import get_broadcast, get_store, has_event
 from ..errors import TravellerError, ok_body
-from ..players import PlayersError
+from ..event.outcome import Outcome
+from ..event.players import PlayersError
+from ..publish import team_results
 from ..store import Store
+from ..teams import actions as team_actions
+from ..teams import rulings as team_rulings
+from ..teams import setup as team_setup
+from ..teams.matches import is_teams, options
+from ..teams.matches import names as team_names
 from ..texts import N_, english, message
 from .forms import now_ms, request_payload, uploaded_csv, wants_json
 from .security import director_required
@@ -31,12 +37,9 @@ ACTOR = "director"
 AUDITED = ("team", "roster", "team_ruling", "match")
 
 
-
-
-
 def _store() -> Store:
     store = get_store()
-    if not teams.is_teams(store):
+    if not is_teams(store):
         raise TravellerError("not_teams", "this is not a teams event: its pages are the "
                              "pairs rankings and rulings", 409)
     return store
@@ -49,21 +52,18 @@ def _refused(exc: TravellerError, back: str) -> Any:
                            name=get_store().setting("name", "")), exc.status
 
 
-def _push(*numbers: int) -> None:
-    """Terminals of the match tables named (every table when none) get a fresh state; the
-    console its grid."""
-    notifier = current_app.extensions["traveller.notifier"]
-    for table in get_store().tables():
-        if not numbers or table.number in numbers:
-            notifier.changed(table)
-    notifier.changed()
+def _sent(outcome: Outcome) -> dict[str, Any]:
+    """The terminals of the tables the change concerns get a fresh state, the console its
+    grid; the form answers with the body."""
+    get_broadcast().send(outcome)
+    return outcome.body
 
 
 @bp.app_context_processor
 def teams_event() -> dict[str, Any]:
     """Whether the event is a teams event, for the console's navigation."""
     try:
-        return {"teams_event": has_event() and teams.is_teams(get_store())}
+        return {"teams_event": has_event() and is_teams(get_store())}
     except RuntimeError:
         return {"teams_event": False}
 
@@ -98,7 +98,7 @@ def _summary(entity: str, text: str | None, names: dict[int, str]) -> Any:
 def _audit(store: Store, limit: int = 60) -> list[dict[str, Any]]:
     """The latest changes to teams, rosters, team rulings and matches, newest first: each old
     and new value in English (`old_text`, `new_text`) and to translate (`old_message`...)."""
-    names = teams.names(store)
+    names = team_names(store)
     rows = [a for a in store.audit_rows() if a["entity"] in AUDITED]
     out = []
     for a in reversed(rows[-limit:]):
@@ -116,7 +116,7 @@ def _teams_page(errors: list[str] | None = None, imported: dict[str, int] | None
     store = _store()
     return render_template("teams_setup.html", teams=team_setup.teams_wire(store),
                            errors=errors or [], imported=imported,
-                           rosters=teams.options(store)["rosters"], audit=_audit(store),
+                           rosters=options(store)["rosters"], audit=_audit(store),
                            name=store.setting("name", "")), status
 
 
@@ -138,10 +138,9 @@ def change_team(number: int) -> Any:
     if not wants_json() and "name" in payload and "eligible" not in payload:
         payload["eligible"] = ""  # an unticked checkbox is not sent
     try:
-        body = team_setup.change_team(_store(), number, payload, ACTOR)
+        body = _sent(team_actions.change_team(_store(), number, payload, ACTOR))
     except TravellerError as exc:
         return _refused(exc, url_for(".index"))
-    _push()
     return jsonify(body) if wants_json() else redirect(url_for(".index") + f"#team-{number}")
 
 
@@ -198,12 +197,11 @@ def unlock() -> Any:
     """K12.1: the director lets a match play a board its time had locked, in both rooms."""
     payload = request_payload()
     try:
-        body = teams.unlock_board(_store(), _int(payload.get("round")),
-                                  _int(payload.get("table")), _int(payload.get("board")),
-                                  payload.get("why"), now_ms(), ACTOR)
+        body = _sent(team_actions.unlock_board(
+            _store(), _int(payload.get("round")), _int(payload.get("table")),
+            _int(payload.get("board")), payload.get("why"), now_ms(), ACTOR))
     except TravellerError as exc:
         return _refused(exc, url_for(".matches"))
-    _push(body["table"])
     if wants_json():
         return jsonify(body)
     return redirect(url_for(".matches") + f"#match-{body['round']}-{body['table']}")
@@ -214,10 +212,9 @@ def unlock() -> Any:
 def pair() -> Any:
     """K16: pair the next round of a Swiss once every match of the last one is over."""
     try:
-        body = teams.pair_next_round(_store(), now_ms(), ACTOR)
+        body = _sent(team_actions.pair_next_round(_store(), now_ms(), ACTOR))
     except TravellerError as exc:
         return _refused(exc, url_for(".matches"))
-    _push()
     if wants_json():
         return jsonify(body)
     return redirect(url_for(".matches", paired=body["round"]) + f"#round-{body['round']}")
@@ -246,7 +243,7 @@ def rulings() -> Any:
     if args.get("dq"):
         try:
             number = int(args["dq"])
-            if number not in teams.names(store):
+            if number not in team_names(store):
                 raise ValueError
             preview = team_rulings.disqualification_effect(store, number, now)
         except ValueError:
@@ -263,10 +260,10 @@ def rulings() -> Any:
     if wants_json():
         return jsonify(ok_body(**data, disqualification=preview))
     matches = team_results.matches_page(store, now)
-    walkovers = {t: team_rulings.walkovers_of(store, t) for t in teams.names(store)}
+    walkovers = {t: team_rulings.walkovers_of(store, t) for t in team_names(store)}
     return render_template(
         "teams_rulings.html", **data, late=late, error=error, preview=preview,
-        rounds=matches["rounds"], names=teams.names(store), walkovers=walkovers,
+        rounds=matches["rounds"], names=team_names(store), walkovers=walkovers,
         swiss=matches["swiss"], procedural_vp=team_rulings.procedural_vp(store),
         wo_rule=team_rulings.walkover_rule(store),
         prefill={k: args.get(k, "") for k in ("wo_round", "wo_team")},
@@ -276,41 +273,40 @@ def rulings() -> Any:
 def _ruling(action: Any, anchor: str) -> Any:
     payload = request_payload()
     try:
-        body = action(_store(), payload, now_ms(), ACTOR)
+        body = _sent(action(_store(), payload, now_ms(), ACTOR))
     except TravellerError as exc:
         return _refused(exc, url_for(".rulings"))
-    _push()
     return jsonify(body) if wants_json() else redirect(url_for(".rulings") + anchor)
 
 
 @bp.post("/rulings/walkover")
 @director_required
 def walkover() -> Any:
-    return _ruling(team_rulings.walkover, "#rulings")
+    return _ruling(team_actions.walkover, "#rulings")
 
 
 @bp.post("/rulings/disqualify")
 @director_required
 def disqualify() -> Any:
-    return _ruling(team_rulings.disqualify_team, "#rulings")
+    return _ruling(team_actions.disqualify_team, "#rulings")
 
 
 @bp.post("/rulings/vp")
 @director_required
 def vp_penalty() -> Any:
-    return _ruling(team_rulings.vp_penalty, "#rulings")
+    return _ruling(team_actions.vp_penalty, "#rulings")
 
 
 @bp.post("/rulings/imp")
 @director_required
 def imp_penalty() -> Any:
-    return _ruling(team_rulings.imp_penalty, "#rulings")
+    return _ruling(team_actions.imp_penalty, "#rulings")
 
 
 @bp.post("/rulings/late")
 @director_required
 def late() -> Any:
-    return _ruling(team_rulings.decide_late, "#rulings")
+    return _ruling(team_actions.decide_late, "#rulings")
 
 
 @bp.post("/rulings/<int:ruling_id>/remove")
@@ -319,11 +315,10 @@ def remove(ruling_id: int) -> Any:
     payload = request_payload()
     try:
         _store()
-        body = team_rulings.remove(get_store(), ruling_id, payload.get("why"), now_ms(),
-                                   ACTOR)
+        body = _sent(team_actions.remove_ruling(get_store(), ruling_id, payload.get("why"),
+                                                now_ms(), ACTOR))
     except TravellerError as exc:
         return _refused(exc, url_for(".rulings"))
-    _push()
     return jsonify(body) if wants_json() else redirect(url_for(".rulings") + "#rulings")
 
 
@@ -339,7 +334,7 @@ def standings() -> Any:
     data = team_results.standings(store, now_ms())
     if wants_json():
         return jsonify(ok_body(standings=data))
-    from .. import rulings as pairs_rulings
+    from ..direction import rulings as pairs_rulings
 
     return render_template("teams_standings.html", data=data, director=True,
                            published=pairs_rulings.is_published(store),

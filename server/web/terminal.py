@@ -24,8 +24,8 @@ from flask import (
 )
 from werkzeug.security import safe_join
 
-from .. import ew
-from ..app import get_store
+from ..context import get_store
+from ..table.terminals import table_by_token
 
 bp = Blueprint("terminal", __name__)
 
@@ -81,7 +81,7 @@ def home() -> Any:
 def table(token: str) -> Any:
     # An East-West secret opens the same terminal; it learns its side from its `state`.
     store = get_store()
-    if store.table_by_token(token) is None and ew.table_by_token(store, token) is None:
+    if store.table_by_token(token) is None and table_by_token(store, token) is None:
         return render_template("unknown_table.html"), 404
     return _send(_terminal_dir(), "index.html")
 

@@ -10,9 +10,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from server import play, teams
-from server.event import create_event
+from server.event.create import create_event
 from server.formats import load_preset
+from server.table.entry import submit_result
+from server.table.state import table_state
+from server.teams.standings import standings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,20 +50,20 @@ def main(runs: int = 5) -> None:
         with store.write() as db:
             db["results"].insert_all(rows)
         now = int(time.time() * 1000)
-        standing_ms = _median_ms(lambda: teams.standings(store, now), runs)
+        standing_ms = _median_ms(lambda: standings(store, now), runs)
         table = next(t for t in store.tables() if (t.section, t.number) == ("O", 2))
-        state_ms = _median_ms(lambda: play.table_state(store, table, now), runs)
+        state_ms = _median_ms(lambda: table_state(store, table, now), runs)
         target = next(t for t in store.tables() if (t.section, t.number) == ("O", 1))
-        here = play.table_state(store, target, now)
+        here = table_state(store, target, now)
         boards = iter(here["boards"])
 
         def submit() -> None:
-            play.submit_result(store, target, {
+            submit_result(store, target, {
                 "op_id": f"timed-{rng.random():.12f}".replace(".", ""), "board": next(boards),
                 "contract": "3N", "declarer": "S", "tricks": 9}, now, actor="bench")
 
         submit_ms = _median_ms(submit, runs)
-        top = teams.standings(store, now)["teams"][0]
+        top = standings(store, now)["teams"][0]
         store.close()
     print(f"Teams league: {len(rows)} results (16 teams, 15 rounds x 24 boards, two rooms)")
     print(f"  ranking from every result: {standing_ms:.0f} ms (median of {runs}); "

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from server.event import create_event
+from server.event.create import create_event
 from server.formats import parse_preset
 from tests.browser.conftest import BrowserServer
 from tests.browser.pages import PHONE, SHOTS, TABLET, open_table

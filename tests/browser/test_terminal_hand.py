@@ -91,7 +91,7 @@ def submit(base_url: str, token: str, *results: tuple[int, str, str, int]) -> No
 
 def test_after_a_board_a_tablet_sees_the_traveller_and_hands_in_indonesian(
         server, browser, contexts):
-    from server.setup import import_deals
+    from server.direction.setup import import_deals
     from server.store import Store
 
     # Table 2 has played its round 1 (boards 4-6); table 3 has played board 7, which table 2

@@ -19,7 +19,7 @@ from tests.conftest import PASSWORD, REPO, ServerProcess, free_port
 
 
 def serve_preset(folder: Path, preset: Path, tables: int = 4) -> ServerProcess:
-    from server.event import create_event
+    from server.event.create import create_event
     from server.formats import load_preset
 
     port = free_port()

@@ -34,7 +34,7 @@ PLAYERS = [(f"{team}0{n}", f"{name} {n}", "F" if n % 2 else "M")
 def teams_event(folder: Path, *, rosters: str = "warn", preset: Path | None = None,
                 tables: int = 2, boards_per_round: int = 4) -> ServerProcess:
     """A teams event from a preset (GABSI's round robin unless told), 2 segments a match."""
-    from server.event import create_event
+    from server.event.create import create_event
     from server.formats import load_preset
     from server.store import players as players_sql
     from server.store import teams as teams_sql

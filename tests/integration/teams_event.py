@@ -19,7 +19,7 @@ PASS = ("PASS", 0, "N")
 
 def create(path: Path, preset: str = "gabsi-teams", **options: Any) -> Path:
     """A teams event file; `tables` counts match tables (two teams each)."""
-    from server.event import create_event
+    from server.event.create import create_event
     from server.formats import load_preset
 
     store = create_event(path, load_preset(SEEDS / f"{preset}.toml"), password=PASSWORD,
@@ -49,7 +49,7 @@ def enter(store: Store, section: str, number: int, board: int, contract: str = "
     """A result as a table enters it (North-South's score in that room): the acknowledgement
     the terminal would get."""
     from server.errors import TravellerError
-    from server.play import submit_result
+    from server.table.entry import submit_result
 
     try:
         return submit_result(store, table(store, section, number),

@@ -6,7 +6,8 @@ import time
 import uuid
 from typing import Any
 
-from server import play
+from server.direction.grid import grid as director_grid
+from server.table.calls import call_director
 from tests.integration.test_clocks import JSON, post
 from tests.integration.test_director import login
 from tests.integration.test_slow_play import MIN, ROUND, start_round
@@ -50,18 +51,18 @@ def test_a_terminal_lost_for_over_a_minute_in_a_running_round_is_an_alert(app: A
     grid = http.get("/director/api/grid", headers=JSON).json
     since = grid["tables"][1]["offline_since_ms"]
     assert since is not None and kinds(grid) == []  # not yet a minute
-    later = play.grid(store, {}, since + 61_000, app.extensions["traveller.offline"].snapshot())
+    later = director_grid(store, {}, since + 61_000, app.extensions["traveller.offline"].snapshot())
     assert kinds(later) == [("offline", 2)]
     key = later["alerts"][0]["key"]
     assert post(http, "/director/alerts/ack", key=key).status_code == 200
-    again = play.grid(store, {}, since + 62_000, app.extensions["traveller.offline"].snapshot())
+    again = director_grid(store, {}, since + 62_000, app.extensions["traveller.offline"].snapshot())
     assert kinds(again) == []
 
 
 def test_director_calls_join_the_same_queue_and_leave_it_when_answered(app: Any) -> None:
     store = app.extensions["traveller.store"]
     http = login(app)
-    ack = play.call_director(store, store.tables()[3], {"op_id": str(uuid.uuid4()),
+    ack = call_director(store, store.tables()[3], {"op_id": str(uuid.uuid4()),
                                                        "reason": "revoke"}, 5)
     grid = http.get("/director/api/grid", headers=JSON).json
     assert [(a["kind"], a["table"], a["text"]) for a in grid["alerts"]] == [("call", 4, "revoke")]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from server import play
 from server.app import create_app
+from server.table.state import table_state
 from tests.conftest import received
 from tests.integration.test_director import login
 
@@ -61,7 +61,7 @@ def test_k12_2_one_table_gets_its_own_extension(app: Any) -> None:
     assert received(one, "clock", "/table")[-1]["duration_ms"] == 24 * MIN
     # Every table then gets two more minutes: table 2 keeps its own four on top.
     post(http, "/director/clock/extend", minutes="2")
-    states = {n: play.table_state(store, store.tables()[n - 1], 0)["clock"] for n in (1, 2)}
+    states = {n: table_state(store, store.tables()[n - 1], 0)["clock"] for n in (1, 2)}
     assert states[1]["duration_ms"] == 26 * MIN and states[2]["duration_ms"] == 30 * MIN
     cells = {t["table"]: t for t in http.get("/director/api/grid", headers=JSON).json["tables"]}
     assert cells[2]["own_clock"] is True and cells[1]["own_clock"] is False
@@ -70,7 +70,7 @@ def test_k12_2_one_table_gets_its_own_extension(app: Any) -> None:
     assert audit[0]["entity_id"] == "A/2/1" and audit[0]["why"] == "started late: missing player"
     # Pausing one table leaves the others running.
     post(http, "/director/clock/pause", table="2")
-    states = {n: play.table_state(store, store.tables()[n - 1], 0)["clock"] for n in (1, 2)}
+    states = {n: table_state(store, store.tables()[n - 1], 0)["clock"] for n in (1, 2)}
     assert states[1]["running"] is True and states[2]["running"] is False
 
 
@@ -79,16 +79,16 @@ def test_clocks_survive_a_server_restart(event_path: Any) -> None:
     http = login(app)
     post(http, "/director/clock/start")
     post(http, "/director/clock/extend", table="A3", minutes="6", why="late start")
-    before = play.table_state(app.extensions["traveller.store"],
+    before = table_state(app.extensions["traveller.store"],
                               app.extensions["traveller.store"].tables()[2], 0)["clock"]
     app.extensions["traveller.store"].close()
 
     again = create_app({"DATABASE": str(event_path), "TESTING": True})
     try:
         store = again.extensions["traveller.store"]
-        after = play.table_state(store, store.tables()[2], 0)["clock"]
+        after = table_state(store, store.tables()[2], 0)["clock"]
         assert after == before and after["duration_ms"] == 30 * MIN
-        assert play.table_state(store, store.tables()[0], 0)["clock"]["duration_ms"] == 24 * MIN
+        assert table_state(store, store.tables()[0], 0)["clock"]["duration_ms"] == 24 * MIN
     finally:
         again.extensions["traveller.store"].close()
 

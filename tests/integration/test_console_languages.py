@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from server import printing
+from server.publish import printing
 from server.scoring.pairs_tiebreak import Criterion
 from server.scoring.ranking import CRITERIA
 from server.texts import english
@@ -32,6 +32,8 @@ from tests.integration.test_table_socket import join, submit
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "server" / "web"
+USE_CASES = ("event", "teams", "table", "direction", "publish")
+"""The application layer's packages (server/<use case>/), whose messages the console shows."""
 CALL = re.compile(
     r"""(?:\b_|\btranslate|\bT|\bN_)\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')""")
 # Python joins literals written one after the other: N_("a long text " "goes on").
@@ -41,6 +43,7 @@ MORE = re.compile(r'\s*"((?:[^"\\]|\\.)*)"')
 def used_strings() -> set[str]:
     found: set[str] = set()
     files = [*WEB.glob("templates/*.html"), *WEB.glob("static/*.js"), *ROOT.glob("server/*.py"),
+             *(p for name in USE_CASES for p in (ROOT / "server" / name).glob("*.py")),
              *(p for p in WEB.glob("*.py") if p.name != "i18n.py")]
     for path in files:
         source = path.read_text(encoding="utf-8")
@@ -241,7 +244,7 @@ def test_rulings_audit_print_jobs_and_set_up_fields_in_the_page_language(app: An
     assert "drukarka: nie wydrukowano: karty stołów (" in page(client, "/director/", "pl")
     setup = page(client, "/director/setup/", "pl")
     assert "kartki rundy, runda 1" in setup and "karty stołów" in setup
-    # The set-up fields' labels, help and choices come from server/setup.py.
+    # The set-up fields' labels, help and choices come from server/direction/setup.py.
     assert "Stoły w sektorze" in setup and "Tak jak widzą ją zawodnicy" in setup
     assert ">wymagane</option>" in setup
     assert "Tables per section" in page(client, "/director/setup/", "en")

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from server.app import create_app
-from server.cli import table_list
 from server.formats import load_preset
+from server.table.terminals import table_list
 from tests.conftest import REPO, received
 
 SEEDS = REPO / "seeds"

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from server.app import create_app
-from server.event import create_event
+from server.event.create import create_event
 from server.formats import load_preset
 from tests.conftest import REPO, received
 
@@ -79,7 +79,7 @@ def test_k8_2_mini_bridge_refuses_other_contracts(tmp_path: Path, contract: str)
 
 
 def test_k6_2_the_mixed_pairs_preset_makes_a_mixed_event(tmp_path: Path) -> None:
-    from server.players import is_mixed
+    from server.event.players import is_mixed
 
     # The competition's first session as one event: its entry settings, six tables.
     app = event_app(tmp_path, "gabsi-mixed-pairs.toml", tables=6, competition=None)

@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
-from server import setup
 from server.app import create_app
-from server.cli import table_list
-from server.event import create_event
+from server.direction import setup
+from server.event.create import create_event
 from server.formats import parse_preset
-from server.printing import table_card_documents
+from server.publish.printing import table_card_documents
 from server.store import Store
+from server.table.terminals import table_list
 from tests.conftest import DEMO_PRESET, PASSWORD, make_event, received
 from tests.integration.test_director import login
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from server.event import create_event
+from server.event.create import create_event
 from server.formats import PresetError, parse_preset
 from tests.conftest import PASSWORD
 
@@ -53,7 +53,7 @@ def test_movement_options_the_preset_cannot_use_are_refused_together() -> None:
 
 
 def test_a_relay_is_kept_when_the_event_grows_before_round_1(tmp_path: Path) -> None:
-    from server.setup import change_settings
+    from server.direction.setup import change_settings
 
     store = event(tmp_path, 8, 'even = "relay"')
     try:

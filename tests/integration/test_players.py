@@ -8,7 +8,9 @@ import json
 import uuid
 from typing import Any
 
-from server import players, results
+from server.direction.latestart import late_penalties, propose
+from server.event.players import known, pair_names
+from server.publish import results
 from server.store import Store
 from server.store import players as sql
 from tests.integration.test_director import login
@@ -45,7 +47,7 @@ def test_d2_1_csv_import_stores_the_list_and_audits_it(app: Any) -> None:
     # Importing again updates by ID.
     response = upload(http, "id,name,gender\n101,Ann N. North,f\n")
     assert response.get_json()["updated"] == 1
-    assert players.known(store)["101"] == {"name": "Ann N. North", "gender": "F"}
+    assert known(store)["101"] == {"name": "Ann N. North", "gender": "F"}
     audits = [a for a in store.audit_rows() if a["action"] == "players_imported"]
     assert len(audits) == 2 and json.loads(audits[0]["new"])["added"] == 5
     page = http.get("/director/players/").get_data(as_text=True)
@@ -99,12 +101,12 @@ def test_unknown_numbers_are_kept_and_named_once_the_list_has_them(app: Any) -> 
     assert ack["ok"] and sorted(ack["unknown"]) == ["103", "104", "901", "902"]
     assert ack["names"]["north"] is None
     store: Store = app.extensions["traveller.store"]
-    names = players.pair_names(store)
+    names = pair_names(store)
     section = store.tables()[1].section
     pair = store.seatings(section, 2)[0].ns_pair
     assert names[section, pair] == ["#901", "#902"]
     upload(login(app), "id,name,gender\n901,Late Listed,M\n902,Also Late,F\n")
-    assert players.pair_names(store)[section, pair] == ["Late Listed", "Also Late"]
+    assert pair_names(store)[section, pair] == ["Late Listed", "Also Late"]
 
 
 def test_set_players_refuses_bad_input_without_storing(app: Any) -> None:
@@ -151,9 +153,9 @@ def test_k11_3_late_start_proposed_applied_and_off_the_matchpoints(app: Any) -> 
     http = login(app)
     store: Store = app.extensions["traveller.store"]
     section = store.tables()[0].section
-    assert players.propose(store, 4)["penalty"] == "2"
-    assert players.propose(store, 8)["penalty"] == "5"  # 2 + the 6th, 7th and 8th minutes
-    assert players.propose(store, 16)["outcome"] == "disqualified"
+    assert propose(store, 4)["penalty"] == "2"
+    assert propose(store, 8)["penalty"] == "5"  # 2 + the 6th, 7th and 8th minutes
+    assert propose(store, 16)["outcome"] == "disqualified"
     page = http.get(f"/director/players/late?section={section}&pair=1&minutes=8")
     assert page.status_code == 200 and "5 MP" in page.get_data(as_text=True)
     client = join(app, 1)
@@ -201,7 +203,7 @@ def test_k11_3_over_15_minutes_is_flagged_not_taken_off(app: Any) -> None:
         "action": "apply"})
     ruling = response.get_json()["ruling"]
     assert (ruling["outcome"], ruling["flagged"], ruling["penalty"]) == ("disqualified", 1, "0")
-    assert players.late_penalties(store) == []
+    assert late_penalties(store) == []
     bad = http.post("/director/players/late", headers=JSON, data={
         "csrf_token": http.csrf, "section": section, "pair": 999, "minutes": 3,
         "action": "apply"})

@@ -7,7 +7,7 @@ import socket
 import threading
 from typing import Any
 
-from server import printing
+from server.publish import printing
 from server.store import printing as spool
 from tests.integration.test_director import login
 

@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from server import printing
 from server.cli import main
-from server.players import import_csv, set_players
+from server.event.players import import_csv
+from server.publish import printing
 from server.store import printing as spool
+from server.table.seating import set_players
 from tests.integration.test_director import login
 from tests.integration.test_rulings import play
 from tests.unit.test_printer_escpos import printed_lines
@@ -222,7 +223,7 @@ def test_traveller_print_takes_every_document(app: Any, tmp_path: Path,
 
 
 def test_a_teams_round_slip_names_the_room_and_the_teams(tmp_path: Path) -> None:
-    from server.printing import round_slip_documents
+    from server.publish.printing import round_slip_documents
     from server.store import Store
     from tests.integration.teams_event import create
     from tests.unit.test_printer_slips import paper

@@ -1,7 +1,7 @@
 """`rescore` against the numbers other scoring programs published (issue #3, item 7).
 
 Each file in tests/data/results is a real export (tests/data/results/SOURCES.md): read it, score
-it again with :func:`server.rescore.rescore`, and hold our figures to the program's, to the
+it again with :func:`server.publish.rescore.rescore`, and hold our figures to the program's, to the
 precision the file prints them:
 
 - Magic Contest France (FFB national final, matchpoints, 22 tables, adjusted scores, boards
@@ -24,7 +24,7 @@ import pytest
 
 from server.formats.results_file import read_results_file
 from server.formats.travellers import ResultsFile
-from server.rescore import rescore
+from server.publish.rescore import rescore
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "results"
 MAGIC = DATA / "magic_contest_ffb_2022_seance1.pbn"

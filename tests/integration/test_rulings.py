@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from server.play import submit_result
+from server.table.entry import submit_result
 from tests.conftest import received
 from tests.integration.test_director import login
 
@@ -210,7 +210,7 @@ def test_board_page_shows_each_entrys_audit_trail(app: Any) -> None:
 
 def test_k13_3_a_board_given_an_adjusted_score_lets_the_table_move_on(app: Any) -> None:
     """A board the director adjusted without a result (never played) counts as done."""
-    from server.rulings import adjust
+    from server.direction.rulings import adjust
     from server.store.rulings import EntryKey
 
     store = app.extensions["traveller.store"]
@@ -224,9 +224,9 @@ def test_k13_3_a_board_given_an_adjusted_score_lets_the_table_move_on(app: Any) 
         assert ack["ok"]
     adjust(store, EntryKey("A", 1, 1, 3), {"kind": "k13_3", "staying": "NS",
                                            "why": "EW pair left"}, 0, actor="director")
-    from server import play
+    from server.table.state import table_state
 
-    state = play.table_state(store, store.tables()[0], 0)
+    state = table_state(store, store.tables()[0], 0)
     assert state["round"] == 2
     assert state["adjusted"] == [{"round": 1, "board": 3}]
     late = client.emit("submit_result", {"op_id": "op-3-aaaaaaaa", "board": 3, "contract": "3N",

@@ -8,8 +8,9 @@ import json
 import uuid
 from typing import Any
 
-from server import play
 from server.movements import build_movement
+from server.table.entry import submit_result
+from server.table.terminals import event_wire
 from tests.conftest import received
 from tests.integration.test_clocks import JSON, post, table_client
 from tests.integration.test_director import login
@@ -22,7 +23,7 @@ def audit(store: Any, entity_id: str) -> list[dict[str, Any]]:
 
 
 def enter_first_result(store: Any) -> None:
-    ack = play.submit_result(store, store.tables()[0],
+    ack = submit_result(store, store.tables()[0],
                              {"op_id": str(uuid.uuid4()), "board": 1, "contract": "3N",
                               "declarer": "S", "tricks": 9}, 1_700_000_000_000, actor="test")
     assert ack["ok"], ack
@@ -55,7 +56,7 @@ def test_kd3_a_change_is_stored_and_audited_with_who_old_new_and_why(app: Any) -
                                                                  '"required"', "club rules")
     assert audit(store, "name")[-1]["new"] == '"Club night"'
     # The terminals enter results by the new rule.
-    assert play.event_wire(store)["lead"] == "required"
+    assert event_wire(store)["lead"] == "required"
 
 
 def test_kd3_an_unchanged_setting_writes_no_audit_row(app: Any) -> None:

@@ -6,9 +6,11 @@ import json
 import uuid
 from typing import Any
 
-from server import play, slowplay
 from server.clock import RoundClock
+from server.direction import slowplay
+from server.direction.clocks import change_clock
 from server.store import Store
+from server.table.entry import submit_result
 from tests.integration.test_clocks import JSON, post
 from tests.integration.test_director import login
 
@@ -26,7 +28,7 @@ def finish(store: Store, table_number: int, boards: tuple[int, ...], at_ms: int)
     """Enter a round's boards at a table, the last one at `at_ms`."""
     table = store.tables()[table_number - 1]
     for i, board in enumerate(boards):
-        ack = play.submit_result(store, table, {"op_id": str(uuid.uuid4()), "board": board,
+        ack = submit_result(store, table, {"op_id": str(uuid.uuid4()), "board": board,
                                                 "contract": "3N", "declarer": "S", "tricks": 9},
                                  at_ms - (len(boards) - 1 - i) * MIN, actor="test")
         assert ack["ok"], ack
@@ -70,7 +72,7 @@ def test_k12_2_over_fifteen_minutes_goes_on_at_one_mp_a_minute_and_is_flagged(ap
 def test_k12_2_a_table_is_late_against_its_own_clock(app: Any) -> None:
     store = app.extensions["traveller.store"]
     start_round(store, 1, T0)
-    play.change_clock(store, "extend", T0 + MIN, "director", table=store.tables()[2],
+    change_clock(store, "extend", T0 + MIN, "director", table=store.tables()[2],
                       minutes=5, why="started late")
     finish(store, 3, (7, 8, 9), T0 + ROUND + 4 * MIN)     # within its own 29 minutes
     finish(store, 4, (10, 11, 12), T0 + ROUND + 4 * MIN)  # 4 minutes late on the round's clock
@@ -124,7 +126,7 @@ def test_slow_play_forms_need_the_csrf_token(app: Any) -> None:
 
 
 def test_k12_2_an_applied_slow_play_penalty_comes_off_the_pairs_matchpoints(app: Any) -> None:
-    from server import results
+    from server.publish import results
 
     store = app.extensions["traveller.store"]
     socketio = app.extensions["traveller.socketio"]

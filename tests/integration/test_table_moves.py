@@ -20,22 +20,23 @@ def movement_event(path: Path, kind: str, tables: int, boards_per_round: int = 2
                    base_url: str = "http://testserver", **options: Any) -> Path:
     """An event from the demo preset with another movement. `options` are the movement
     builder's own (`half_table="sit-out"`, `even="relay"`), which a preset cannot set yet."""
-    import server.event
+    import server.event.create
     from server.formats import parse_preset
     from server.movements import build_movement
 
     text = DEMO_PRESET.read_text(encoding="utf-8").replace('kind = "mitchell"', f'kind = "{kind}"')
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(server.event, "build_movement", functools.partial(build_movement, **options))
-        server.event.create_event(path, parse_preset(text, f"{kind} preset"), password=PASSWORD,
-                                  base_url=base_url, tables=tables,
-                                  boards_per_round=boards_per_round).close()
+        patch.setattr(server.event.create, "build_movement",
+                      functools.partial(build_movement, **options))
+        server.event.create.create_event(
+            path, parse_preset(text, f"{kind} preset"), password=PASSWORD,
+            base_url=base_url, tables=tables, boards_per_round=boards_per_round).close()
     return path
 
 
 def states(path: Path) -> dict[int, dict[str, Any]]:
-    from server.play import table_state
     from server.store import Store
+    from server.table.state import table_state
 
     store = Store.open(path)
     try:

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from server import teams
 from server.clock import RoundClock
 from server.store import teams as sql
+from server.teams.captains import confirm_match
 from tests.integration import teams_event as te
 from tests.integration.test_director import login
 
@@ -148,7 +148,7 @@ def test_kd1_confirmations_are_listed_waiting_confirmed_and_stale(app: Any) -> N
         return dict(data["rounds"][0]["matches"][0]["confirmations"]["teams"])
 
     assert states() == {"1": "waiting", "4": "waiting"}
-    ack = teams.confirm_match(store, te.table(store, "O", 1),
+    ack = confirm_match(store, te.table(store, "O", 1),
                               {"op_id": str(uuid.uuid4()), "round": 1, "team": 1}, 0, "table O1")
     assert ack["ok"]
     assert states() == {"1": "confirmed", "4": "waiting"}

@@ -12,9 +12,11 @@ from typing import Any
 
 import pytest
 
-from server import teams
 from server.clock import RoundClock
 from server.store import teams as sql
+from server.teams.captains import confirmations
+from server.teams.matches import match_summary, matches
+from server.teams.standings import standings
 from tests.conftest import received
 from tests.integration import teams_event as te
 from tests.integration.test_director import login
@@ -84,8 +86,8 @@ def test_kd1_both_rooms_score_the_match_in_imps_and_vps(app: Any) -> None:
     open_room, closed_room = join(app, "O"), join(app, "C")
     play_match_one(open_room, closed_room)
     store = store_of(app)
-    match = next(m for m in teams.matches(store, 0) if (m.round, m.table) == (1, 1))
-    summary = teams.match_summary(store, match)
+    match = next(m for m in matches(store, 0) if (m.round, m.table) == (1, 1))
+    summary = match_summary(store, match)
     # WBF IMP scale: 470 is in the 430-490 band (10 IMPs), 700 in 600-740 (12 IMPs).
     assert [b["home_imps"] for b in summary["boards"][:2]] == [10, -12]
     assert (summary["home_imps"], summary["away_imps"]) == (10, 12)
@@ -96,7 +98,7 @@ def test_kd1_both_rooms_score_the_match_in_imps_and_vps(app: Any) -> None:
     assert block["room"] == "open" and state["round"] == 2
     shown = next(m for m in block["matches"] if m["round"] == 1)
     assert (shown["home_imps"], shown["away_imps"], shown["vp"]) == (10, 12, [14, 16])
-    table = {r["team"]: r for r in teams.standings(store, 0)["teams"]}
+    table = {r["team"]: r for r in standings(store, 0)["teams"]}
     assert (table[1]["vp"], table[8]["vp"]) == (14, 16)
     assert (table[8]["imps_won"], table[8]["imps_lost"]) == (12, 10)
 
@@ -121,8 +123,8 @@ def test_kd1_each_captain_confirms_and_a_correction_makes_it_stale(app: Any) -> 
                               "declarer": "N", "tricks": 10, "why": "closed room made it"})
     assert fixed.json["ok"]
     store = store_of(app)
-    match = next(m for m in teams.matches(store, 0) if (m.round, m.table) == (1, 1))
-    found = teams._confirmed(store, match, teams.match_summary(store, match))
+    match = next(m for m in matches(store, 0) if (m.round, m.table) == (1, 1))
+    found = confirmations(store, match, match_summary(store, match))
     assert (found["confirmed"], found["stale"], found["done"]) == ([], [1, 8], False)
     # A confirmation of the score the captain saw before the correction is refused...
     seen = open_room.emit("confirm_match", {

@@ -81,7 +81,7 @@ def test_movement_errors_are_value_errors() -> None:
 
 
 def test_the_live_server_call_still_builds_a_mitchell() -> None:
-    """server/event.py calls build_movement("mitchell", tables=, boards_per_round=, rounds=)."""
+    """create_event calls build_movement("mitchell", tables=, boards_per_round=, rounds=)."""
     m = build_movement("mitchell", tables=7, boards_per_round=3, rounds=None)
     first = m.rounds[0].seatings[0]
     assert (first.table, first.ns_pair, first.ew_pair, first.boards) == (1, 1, 8, (1, 2, 3))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from server.errors import TravellerError
-from server.players import Player, PlayersError, mixed_problems, parse_csv, parse_player_id
+from server.event.players import Player, PlayersError, mixed_problems, parse_csv, parse_player_id
 
 
 def test_csv_with_a_header_and_optional_club() -> None:
@@ -51,7 +51,7 @@ def test_k6_2_k7_3_the_woman_sits_north_or_west() -> None:
 
 def test_k7_3_university_mixed_pairs_woman_west_or_north() -> None:
     """K7.3 states K6.2's rule for the university mixed pairs: the same check serves both."""
-    from server.players import mixed_problems
+    from server.event.players import mixed_problems
 
     assert mixed_problems({"north": "F", "south": "M", "east": "M", "west": "F"}) == []
     assert mixed_problems({"north": "M", "south": "F", "east": "F", "west": "M"}) == ["ns", "ew"]

@@ -1,7 +1,7 @@
 """`traveller rescore`'s scoring: a parsed results file in, the documented JSON out.
 
 The readers (server/formats/travellers.py) are tested on their own; here small stand-ins with
-the same fields feed :func:`server.rescore.rescore`.
+the same fields feed :func:`server.publish.rescore.rescore`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from server.rescore import RescoreError, file_decimals, rescore, resolve_method
+from server.publish.rescore import RescoreError, file_decimals, rescore, resolve_method
 from server.scoring.matchpoints import ScoringError
 
 

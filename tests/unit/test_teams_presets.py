@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from server.event import ROOMS, build_team_schedule
+from server.event.create import ROOMS, build_team_schedule
 from server.formats import PresetError, load_preset, parse_preset
 from server.movements import MovementError
 

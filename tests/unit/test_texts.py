@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import math
 
-from server.results import step_message
+from server.publish.results import step_message
 from server.scoring.matchpoints import Field, Pair, PairBoard, SideScore
 from server.scoring.pairs_tiebreak import break_tie
 from server.scoring.ranking import MatchRecord, rank_teams
-from server.teams import separation_message
+from server.teams.standings import separation_message
 from server.texts import N_, english, message, word
 
 

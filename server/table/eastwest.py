@@ -1,8 +1,9 @@
 """East-West's own terminal: North-South's entry waits until East-West confirms it there.
 
 Where the preset says `[entry] ew_terminal = true`, every table has a second secret whose URL
-opens the terminal in East-West mode. North-South's `submit_result` is then checked exactly as
-a result is and stored as a pending entry; both terminals see it in their state. East-West
+opens the terminal in East-West mode (`server.table.terminals`). North-South's `submit_result`
+is then checked exactly as a result is and stored as a pending entry (`server.table.entry`);
+both terminals see it in their state. East-West
 confirms it, which stores the result as `submit_result` would have (same checks, same audit,
 the entry's op_id), or answers "not agreed" with a reason (and, if it asks, a director call),
 which hands the board back to North-South: a corrected entry, with a new op_id, replaces the
@@ -16,86 +17,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import TravellerError, ok_body, op_id_of
-from .event import new_token
-from .play import (
-    Submission,
-    checked_result,
-    current_round,
-    event_wire,
-    locked_boards,
-    parse_submission,
-    table_url,
-)
-from .store import Store, TableRow
-from .store import ew as sql
-from .texts import N_, Message, english, message
+from ..errors import TravellerError, ok_body, op_id_of
+from ..store import Store, TableRow
+from ..store import ew as sql
+from ..texts import N_, Message, english, message
+from .entry import checked_result, locked_boards, parse_submission, refuse_elsewhere
+from .schedule import current_round
+from .terminals import enabled
 
 REASONS = ("contract", "declarer", "tricks", "lead", "other")
 """What East-West may say is wrong with an entry; the terminals translate them."""
+
 REASON_WORDS = {"contract": N_("the contract"), "declarer": N_("the declarer"),
                 "tricks": N_("the number of tricks"), "lead": N_("the opening lead"),
                 "other": N_("other")}
 
 
-def enabled(store: Store) -> bool:
-    """Whether East-West confirms on its own terminal in this event."""
-    return bool(event_wire(store)["ew_terminal"])
-
-
 def ew_actor(table: TableRow) -> str:
     return f"table {table.number} East-West"
-
-
-def table_by_token(store: Store, token: str) -> TableRow | None:
-    """The table an East-West secret opens, while the event has East-West terminals."""
-    return sql.table_by_ew_token(store, token) if enabled(store) else None
-
-
-def tokens(store: Store) -> dict[tuple[str, int], str]:
-    """Each table's East-West secret, by (section, number); empty without East-West
-    terminals (a secret given earlier stays stored, but opens nothing)."""
-    return sql.ew_tokens(store) if enabled(store) else {}
-
-
-def urls(store: Store) -> dict[tuple[str, int], str]:
-    """Each table's East-West terminal URL, by (section, number); empty without them."""
-    base = store.setting("base_url", "")
-    return {key: table_url(base, token) for key, token in tokens(store).items()}
-
-
-def give_terminals(store: Store, db: Any, actor: str, why: str) -> list[str]:
-    """Give every table that has none an East-West secret (inside the caller's write
-    transaction); returns the tables given one, as "A3"."""
-    return sql.fill_ew_tokens(store, db, new_token, actor, why)
-
-
-def _conflict_if_elsewhere(section: str, number: int, table: TableRow) -> None:
-    if (section, number) != (table.section, table.number):
-        raise TravellerError("op_id_conflict", "this op_id was used by another table", 409)
-
-
-def submit_entry(store: Store, table: TableRow, checked: Submission, score: int, now_ms: int,
-                 actor: str) -> dict[str, Any]:
-    """North-South's entry: checked as a result is, then stored to wait for East-West.
-
-    The ack is `submit_result`'s with `pending`: true while East-West has not confirmed (a
-    replay after the confirmation says `pending`: false)."""
-    locked = locked_boards(store, table, now_ms)
-    with store.write() as db:
-        done = store.result_by_op(db, checked.op_id)
-        if done is not None:
-            _conflict_if_elsewhere(done.section, done.table_number, table)
-            return ok_body(ns_score=done.ns_score, board=done.board, duplicate=True,
-                           pending=False)
-        earlier = sql.entry_by_op(db, checked.op_id)
-        if earlier is not None:
-            _conflict_if_elsewhere(earlier.section, earlier.table_number, table)
-            return ok_body(ns_score=earlier.ns_score, board=earlier.board, duplicate=True,
-                           pending=True)
-        result = checked_result(store, db, table, checked, score, locked, now_ms, actor)
-        sql.insert_entry(store, db, result, actor)
-    return ok_body(ns_score=score, board=checked.board, duplicate=False, pending=True)
 
 
 def _ids(payload: Any) -> tuple[str, str]:
@@ -106,7 +45,8 @@ def _ids(payload: Any) -> tuple[str, str]:
     return op_id, entry
 
 
-def _require_enabled(store: Store) -> None:
+def require_enabled(store: Store) -> None:
+    """The refusal of an East-West answer in an event without East-West terminals."""
     if not enabled(store):
         raise TravellerError("no_ew_terminal", "East-West confirms on North-South's terminal "
                              "in this event", 409)
@@ -127,7 +67,7 @@ def _current(db: Any, table: TableRow, entry_op: str) -> sql.PendingEntry:
 
 def _replayed(db: Any, earlier: sql.Decision, decision: str,
               table: TableRow) -> dict[str, Any]:
-    _conflict_if_elsewhere(earlier.section, earlier.table_number, table)
+    refuse_elsewhere(earlier.section, earlier.table_number, table)
     if earlier.decision != decision:
         raise TravellerError("op_id_conflict", "this op_id was used for another answer", 409)
     entry = sql.entry_by_op(db, earlier.entry_op_id)
@@ -145,7 +85,7 @@ def confirm(store: Store, table: TableRow, payload: Any, now_ms: int) -> dict[st
     The result is checked again now (the board still in the table's round, not scored, not
     locked) and stored with the entry's op_id and North-South as its source, with the
     `result_entered` audit row a result always has; East-West's answer is audited too."""
-    _require_enabled(store)
+    require_enabled(store)
     op_id, entry_op = _ids(payload)
     locked = locked_boards(store, table, now_ms)
     with store.write() as db:
@@ -178,7 +118,7 @@ def confirm(store: Store, table: TableRow, payload: Any, now_ms: int) -> dict[st
 def reject(store: Store, table: TableRow, payload: Any, now_ms: int) -> dict[str, Any]:
     """East-West does not agree with North-South's entry: it goes back to North-South, with
     the reason, and with a director call when East-West asks for one."""
-    _require_enabled(store)
+    require_enabled(store)
     op_id, entry_op = _ids(payload)
     assert isinstance(payload, Mapping)
     reason = payload.get("reason")

@@ -18,12 +18,12 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
-from .play import board_info
-from .players import late_penalties, pair_names
-from .rulings import adjusted_score, pair_field
-from .scoring.adjusted import TableResult
-from .scoring.barometer import barometer_rankings
-from .scoring.matchpoints import (
+from ..direction.latestart import late_penalties
+from ..direction.rulings import adjusted_score, pair_field
+from ..event.players import pair_names
+from ..scoring.adjusted import TableResult
+from ..scoring.barometer import barometer_rankings
+from ..scoring.matchpoints import (
     BoardResult,
     Factoring,
     Field,
@@ -36,11 +36,12 @@ from .scoring.matchpoints import (
     rank_field,
     score_pairs,
 )
-from .scoring.pairs_tiebreak import Step, rank_with_tiebreak
-from .store import ResultRow, Store
-from .store import rulings as sql
-from .store.rulings import EntryKey
-from .texts import N_, Message, english, message
+from ..scoring.pairs_tiebreak import Step, rank_with_tiebreak
+from ..store import ResultRow, Store
+from ..store import rulings as sql
+from ..store.rulings import EntryKey
+from ..table.schedule import board_info
+from ..texts import N_, Message, english, message
 
 
 @dataclass(frozen=True)
@@ -335,8 +336,6 @@ def projector(store: Store) -> dict[str, Any]:
             row["moved"] = places[-2] - places[-1] if len(places) > 1 else 0
     rounds = (store.setting("movement", {}) or {}).get("rounds")
     return {"round": last, "rounds": rounds, "standings": ranking}
-
-
 
 
 def _summary(text: str | None) -> str:

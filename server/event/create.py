@@ -14,8 +14,8 @@ from typing import Any
 
 from werkzeug.security import generate_password_hash
 
-from .formats import Preset, PresetError
-from .movements import (
+from ..formats import Preset, PresetError
+from ..movements import (
     Movement,
     MovementError,
     Round,
@@ -24,9 +24,9 @@ from .movements import (
     round_robin,
     swiss_teams_round,
 )
-from .movements.swiss import DEFAULT_BYE_SCORE
-from .scoring import find_scale
-from .store import Store
+from ..movements.swiss import DEFAULT_BYE_SCORE
+from ..scoring import find_scale
+from ..store import Store
 
 ROOMS = {"O": "open", "C": "closed"}
 """A teams event's two rooms, stored as its two sections: the home team sits North-South in

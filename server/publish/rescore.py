@@ -62,9 +62,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Literal, Protocol
 
-from server.scoring.adjusted import TableResult
-from server.scoring.butler import DatumRule, ImpMethod, score_imp_pairs
-from server.scoring.matchpoints import BoardResult, Factoring, Scale, ScoringError, score_pairs
+from ..scoring.adjusted import TableResult
+from ..scoring.butler import DatumRule, ImpMethod, score_imp_pairs
+from ..scoring.matchpoints import BoardResult, Factoring, Scale, ScoringError, score_pairs
 
 METHODS = ("mp", "butler", "cross-imps")
 """The methods :func:`rescore` scores by."""

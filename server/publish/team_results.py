@@ -12,25 +12,30 @@ import math
 from collections import defaultdict
 from typing import Any
 
-from . import teams
-from .scoring import rank_teams
-from .scoring.ranking import find_criterion
-from .store import Store
-from .store import teams as sql
-from .team_rulings import describe, describe_message, rulings_wire
+from ..errors import TravellerError
+from ..scoring import rank_teams
+from ..scoring.ranking import find_criterion
+from ..store import Store
+from ..store import teams as sql
+from ..teams.captains import confirmations
+from ..teams.lineups import player_boards
+from ..teams.matches import Match, imp_penalties, match_summary, matches, names, not_played, options
+from ..teams.rulings import describe, describe_message, rulings_wire
+from ..teams.standings import bye_vp, records
+from ..teams.standings import standings as team_standings
 
 FULL_PREMIUM = 40.0
 """D8.2: a player who played at least this share of the team's boards gets the full premium."""
 
 
 def _names(store: Store) -> dict[int, str]:
-    return teams.names(store)
+    return names(store)
 
 
 def standings(store: Store, now_ms: int) -> dict[str, Any]:
-    """`server.teams.standings` with each team's deductions, walk-overs and penalties named,
-    and the teams a disqualification erased listed apart."""
-    data = teams.standings(store, now_ms)
+    """The teams ranking (`server.teams.standings`) with each team's deductions, walk-overs
+    and penalties named, and the teams a disqualification erased listed apart."""
+    data = team_standings(store, now_ms)
     names = _names(store)
     rulings = sql.team_rulings(store)
     by_team: dict[int, list[dict[str, Any]]] = defaultdict(list)
@@ -62,7 +67,7 @@ def standings(store: Store, now_ms: int) -> dict[str, Any]:
     data["erased"] = [{"team": t, "name": names.get(t, f"Team {t}"),
                        "text": describe(r, names), "text_message": describe_message(r, names)}
                       for t, r in sorted(disqualified.items()) if t not in ranked]
-    data["rounds"] = teams.options(store)["rounds"]
+    data["rounds"] = options(store)["rounds"]
     data["chain_labels"] = [find_criterion(name).label for name in data["chain"]]
     data["kind"] = "teams"
     return data
@@ -79,15 +84,13 @@ def team_card(store: Store, team: int, now_ms: int) -> dict[str, Any]:
     """One team's matches from its own side: opponents, IMPs, VPs, walk-overs, penalties."""
     names = _names(store)
     if team not in names:
-        from .errors import TravellerError
-
         raise TravellerError("unknown_team", f"there is no team {team}", 404)
     penalties = [r for r in sql.team_rulings(store) if r["kind"] == "imp_penalty"]
     rows = []
-    for match in teams.matches(store, now_ms):
+    for match in matches(store, now_ms):
         if team not in (match.home, match.away):
             continue
-        summary = teams.match_summary(store, match)
+        summary = match_summary(store, match)
         other, side = _side(summary, team)
         imps = (summary["home_imps"], summary["away_imps"])
         rows.append({
@@ -116,11 +119,11 @@ def team_card(store: Store, team: int, now_ms: int) -> dict[str, Any]:
                         and team in (r["team"], r["opponent"])]}
 
 
-def confirmation_states(store: Store, match: teams.Match,
+def confirmation_states(store: Store, match: Match,
                         summary: dict[str, Any]) -> dict[str, Any]:
     """KD1 for the console: each team's captain "confirmed", "stale" (confirmed a score a
     correction has changed since) or "waiting"; nothing to confirm before the match is over."""
-    found = teams._confirmed(store, match, summary)
+    found = confirmations(store, match, summary)
     states = {}
     for team in (match.home, match.away):
         states[str(team)] = ("confirmed" if team in found["confirmed"] else
@@ -132,12 +135,12 @@ def confirmation_states(store: Store, match: teams.Match,
 def matches_page(store: Store, now_ms: int) -> dict[str, Any]:
     """Every match of every round with both rooms' progress, IMPs, VPs, confirmations and
     K12.1 locks, and whether the next Swiss round can be paired."""
-    opts = teams.options(store)
-    penalties = teams._imp_penalties(store)
-    skipped = teams.not_played(store)
+    opts = options(store)
+    penalties = imp_penalties(store)
+    skipped = not_played(store)
     rounds: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for match in teams.matches(store, now_ms):
-        summary = teams.match_summary(store, match, penalties)
+    for match in matches(store, now_ms):
+        summary = match_summary(store, match, penalties)
         done = {room: sum(1 for b in summary["boards"] if b[f"in_{room}"])
                 for room in ("open", "closed")}
         summary["progress"] = {**done, "boards": len(match.boards)}
@@ -167,11 +170,11 @@ def projector(store: Store, now_ms: int) -> dict[str, Any]:
     match that ends early in the next round does not move the board yet."""
     data = standings(store, now_ms)
     last = data["complete_rounds"]
-    recs, deductions, ranked = teams.records(store, now_ms)
-    ranking = rank_teams([r for r in recs if r.round <= last], teams.options(store)["tiebreak"],
+    recs, deductions, ranked = records(store, now_ms)
+    ranking = rank_teams([r for r in recs if r.round <= last], options(store)["tiebreak"],
                          deductions=deductions, teams=ranked)
     names = _names(store)
-    byes = teams.bye_vp(store)
+    byes = bye_vp(store)
     rows = [{"rank": s.rank, "shared": s.shared, "team": s.team,
              "name": names.get(s.team, f"Team {s.team}"), "vp": s.vp,
              "vp_deducted": round(s.vp_deducted + byes.get(s.team, 0.0), 2),
@@ -187,7 +190,7 @@ def board_report(store: Store) -> dict[str, Any]:
     team; "full premium" at 40% or more."""
     names = _names(store)
     by_team: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for row in teams.player_boards(store):
+    for row in player_boards(store):
         by_team[row["team"]].append(row)
     return {"full_premium": FULL_PREMIUM,
             "teams": [{"team": t, "name": names.get(t, f"Team {t}"),

@@ -4,8 +4,8 @@ Every ruling is checked here, then written in one transaction together with its 
 (who, when, old, new, why); none goes through without a reason. A corrected result keeps every
 earlier version in `result_changes`, so undo restores the one before; adjusted scores and
 penalties are never deleted, only marked removed. What the scoring reads is the current result
-of each entry, or its active adjusted score, which takes precedence (see `server.results`).
-Like `server.play`, each function takes the store and `now_ms` from its caller.
+of each entry, or its active adjusted score, which takes precedence (see
+`server.publish.results`). Each function takes the store and `now_ms` from its caller.
 """
 
 from __future__ import annotations
@@ -16,21 +16,22 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from .bridge import Board, ns_score
-from .errors import TravellerError, ok_body
-from .play import event_wire, parse_submission
-from .scoring.adjusted import (
+from ..bridge import Board, ns_score
+from ..errors import TravellerError, ok_body
+from ..scoring.adjusted import (
     AVERAGE_MINUS,
     OPPONENTS_CANNOT_CONTINUE,
     AdjustedScoreError,
     Artificial,
     Weighted,
 )
-from .scoring.penalties import GABSI_PROCEDURAL
-from .store import ResultRow, SeatingRow, Store, TableRow
-from .store import rulings as sql
-from .store.rulings import EntryKey
-from .texts import N_
+from ..scoring.penalties import GABSI_PROCEDURAL
+from ..store import ResultRow, SeatingRow, Store, TableRow
+from ..store import rulings as sql
+from ..store.rulings import EntryKey
+from ..table.entry import parse_submission
+from ..table.terminals import event_wire
+from ..texts import N_
 
 PUBLISHED = "results_published"
 """The setting that opens the public results pages to the venue network."""

@@ -36,14 +36,15 @@ from printer import (
     table_card,
 )
 
-from . import results, teams
-from .errors import TravellerError
-from .event import ROOMS
-from .play import table_url
-from .players import pair_names
-from .store import SeatingRow, Store
-from .store import printing as sql
-from .texts import N_, Message, english, message
+from ..errors import TravellerError
+from ..event.create import ROOMS
+from ..event.players import pair_names
+from ..store import SeatingRow, Store
+from ..store import printing as sql
+from ..table.terminals import table_url, urls
+from ..teams.matches import is_teams
+from ..texts import N_, Message, english, message
+from . import results
 
 log = logging.getLogger(__name__)
 
@@ -58,8 +59,6 @@ FIELD_TITLES = {"NS": "North-South", "EW": "East-West", "ALL": "All pairs"}
 def table_card_documents(store: Store, only: Iterable[int] | None = None) -> list[Document]:
     """One card per table: event, section, table number and the QR code of its terminal; a
     second card with the East-West terminal's QR code where East-West has its own."""
-    from .ew import urls
-
     chosen = None if only is None else set(only)
     base, name = store.setting("base_url", ""), store.setting("name", "")
     ew_urls = urls(store)
@@ -110,7 +109,7 @@ def round_slip_documents(store: Store, number: int,
     # A Swiss pairs its next round only when this one is over: nobody can be told where yet.
     drawn = {s.section for s in seatings if s.round == number + 1}
     # A teams event's sections are the rooms of its matches, and its pairs are teams.
-    labels = {section: TEAMS_SLIP[section] for section in ROOMS} if teams.is_teams(store) else {}
+    labels = {section: TEAMS_SLIP[section] for section in ROOMS} if is_teams(store) else {}
     # Boards every table plays at once (a barometer, team matches) are done after the round.
     finished = (store.setting("movement", {}) or {}).get("kind") in (
         "barometer", "roundrobin", "swiss")

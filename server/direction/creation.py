@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import TravellerError
+from ..event.create import create_event
+from ..formats import Preset, PresetError, load_preset
+from ..movements import MovementError
+from ..store import Store, StoreError
 from . import setup
-from .errors import TravellerError
-from .event import create_event
-from .formats import Preset, PresetError, load_preset
-from .movements import MovementError
-from .store import Store, StoreError
 
 DEMO = "demo.toml"
 """The demo's preset: offered last, since it is there for trying Traveller out."""

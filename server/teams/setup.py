@@ -1,7 +1,7 @@
 """A teams event's teams and rosters in set-up: names, captains, eligibility (D2.2) and the
 rosters of federation IDs (D2.1), imported from CSV.
 
-A roster file follows the players list's conventions (`server.players`): UTF-8 with a header
+A roster file follows the players list's conventions (`server.event.players`): UTF-8 with a header
 line, commas or semicolons, every bad line named, and nothing stored from a file with one. Its
 header is `team,id`, the team given by number or by name. Each team named in the file gets
 exactly the players the file lists for it; teams the file does not name keep their rosters.
@@ -15,10 +15,10 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import TravellerError, ok_body
-from .players import _ID, PlayersError, known
-from .store import Store
-from .store import teams as sql
+from ..errors import TravellerError, ok_body
+from ..event.players import PLAYER_ID, PlayersError, known
+from ..store import Store
+from ..store import teams as sql
 
 MAX_NAME = 60
 
@@ -104,7 +104,7 @@ def parse_roster_csv(text: str, teams: list[dict[str, Any]]) -> dict[int, list[s
         if team is None:
             problems.append(f"line {number}: there is no team {team_text!r} (a number or a "
                             "name from the teams list)")
-        if not _ID.match(player):
+        if not PLAYER_ID.match(player):
             problems.append(f"line {number}: invalid id {player!r} (1-20 letters or digits)")
         elif player in seen:
             problems.append(f"line {number}: id {player} is already on line {seen[player]}")

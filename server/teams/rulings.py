@@ -5,7 +5,7 @@ Each ruling is checked here, its effect computed by the pure scoring package
 (`server.scoring.walkover`, `server.scoring.penalties`), and stored in `team_rulings` with its
 audit row (who, when, old, new, why); none goes through without a reason. A ruling is never
 deleted, only removed with a reason (`removed_ms`), which undoes its effect: everything the
-standings show is derived again from the rulings in force (`server.teams.records`).
+standings show is derived again from the rulings in force (`server.teams.standings.records`).
 
 Readings: a walk-over's averages are taken over the matches each team has actually played and
 completed when the director rules (byes and walk-overs are not matches played); in a Swiss only
@@ -19,16 +19,15 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from . import teams
-from .errors import TravellerError, ok_body
-from .scoring.penalties import (
+from ..errors import TravellerError, ok_body
+from ..scoring.penalties import (
     GABSI_PROCEDURAL,
     MinutesScale,
     Outcome,
     PenaltyError,
     find_minutes_scale,
 )
-from .scoring.walkover import (
+from ..scoring.walkover import (
     GABSI_K13,
     GABSI_K14,
     DisqualificationKind,
@@ -39,9 +38,12 @@ from .scoring.walkover import (
     is_disqualified,
     walkover_award,
 )
-from .store import Store
-from .store import teams as sql
-from .texts import N_, english, message
+from ..store import Store
+from ..store import teams as sql
+from ..texts import N_, english, message
+from .matches import Match, is_teams, matches, options
+from .matches import names as team_names
+from .standings import records
 
 WALKOVER_RULES: dict[str, WalkoverRule] = {"k13": GABSI_K13}
 """The walk-over rules a preset's `[teams] walkover` may name."""
@@ -79,18 +81,18 @@ def _amount(value: Any, what: str, unit: str, *, zero: bool = False) -> float:
 
 def _team(store: Store, value: Any) -> int:
     number = _whole(value, "team")
-    if number not in teams.names(store):
+    if number not in team_names(store):
         raise TravellerError("unknown_team", f"there is no team {number}", 404)
     return number
 
 
 def _teams_only(store: Store) -> None:
-    if not teams.is_teams(store):
+    if not is_teams(store):
         raise TravellerError("not_teams", "this is not a teams event", 409)
 
 
-def _match(store: Store, now_ms: int, round_number: int, team: int) -> teams.Match:
-    found = next((m for m in teams.matches(store, now_ms)
+def _match(store: Store, now_ms: int, round_number: int, team: int) -> Match:
+    found = next((m for m in matches(store, now_ms)
                   if m.round == round_number and team in (m.home, m.away)), None)
     if found is None:
         raise TravellerError("no_match", f"team {team} has no match in round {round_number}",
@@ -98,7 +100,7 @@ def _match(store: Store, now_ms: int, round_number: int, team: int) -> teams.Mat
     return found
 
 
-def _other(match: teams.Match, team: int) -> int:
+def _other(match: Match, team: int) -> int:
     return match.away if team == match.home else match.home
 
 
@@ -126,8 +128,8 @@ def award(store: Store, now_ms: int, winner: int, offender: int,
           round_number: int) -> tuple[WalkoverAward, dict[str, Any]]:
     """What `winner` gets when `offender` does not turn up in `round_number` (K13.1; K13.2 in
     a Swiss), and the figures it was chosen from."""
-    swiss = teams.options(store)["kind"] == "swiss"
-    played = [r for r in teams.records(store, now_ms)[0] if not r.walkover
+    swiss = options(store)["kind"] == "swiss"
+    played = [r for r in records(store, now_ms)[0] if not r.walkover
               and (not swiss or r.round < round_number)]
     own = [r.vp(winner) for r in played if r.involves(winner)]
     theirs = [r.vp(offender) for r in played if r.involves(offender)]
@@ -143,7 +145,7 @@ def award(store: Store, now_ms: int, winner: int, offender: int,
 def _walkover_row(store: Store, now_ms: int, round_number: int, offender: int, winner: int,
                   table: int, why: str, actor: str) -> dict[str, Any]:
     result, detail = award(store, now_ms, winner, offender, round_number)
-    swiss = teams.options(store)["kind"] == "swiss"
+    swiss = options(store)["kind"] == "swiss"
     return _row("walkover", round_number, offender, winner, float(result.winner_vp),
                 "K13.2" if swiss else "K13.1", {**detail, "table": table},
                 why, actor, now_ms)
@@ -196,8 +198,8 @@ def walkovers_of(store: Store, team: int) -> int:
 
 def disqualification_effect(store: Store, team: int, now_ms: int) -> dict[str, Any]:
     """What disqualifying `team` now would do (K14.1), for the form and the ruling."""
-    opts = teams.options(store)
-    mine = [m for m in teams.matches(store, now_ms) if team in (m.home, m.away)]
+    opts = options(store)
+    mine = [m for m in matches(store, now_ms) if team in (m.home, m.away)]
     played = [_other(m, team) for m in mine if m.complete and m.walkover is None]
     met = [_other(m, team) for m in mine if m.walkover is not None]
     if opts["kind"] == "swiss":
@@ -232,7 +234,7 @@ def disqualify_team(store: Store, payload: Mapping[str, Any], now_ms: int,
     standing = effect["kind"] == DisqualificationKind.RESULTS_STAND.value
     waiting = []
     if standing:
-        for match in teams.matches(store, now_ms):
+        for match in matches(store, now_ms):
             if team in (match.home, match.away) and _other(match, team) in \
                     effect["walkover_opponents"] and match.walkover is None:
                 waiting.append(match)
@@ -460,7 +462,7 @@ def describe_message(ruling: Mapping[str, Any], names: Mapping[int, str]) -> Any
 
 def rulings_wire(store: Store) -> list[dict[str, Any]]:
     """Every team ruling, newest first, those removed included and marked."""
-    names = teams.names(store)
+    names = team_names(store)
     return [{**r, "text": describe(r, names), "text_message": describe_message(r, names),
              "active": r["removed_ms"] is None}
             for r in reversed(sql.team_rulings(store, active_only=False))]

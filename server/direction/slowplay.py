@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .errors import TravellerError
-from .play import ClockBook
-from .scoring.penalties import MINUTES_SCALES, MinutesScale, find_minutes_scale
-from .store import Store
+from ..errors import TravellerError
+from ..event.clocks import ClockBook
+from ..scoring.penalties import MINUTES_SCALES, MinutesScale, find_minutes_scale
+from ..store import Store
 
 SESSION = 1
 """One session per event for now; the stored rulings carry the session all the same."""

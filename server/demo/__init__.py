@@ -13,17 +13,42 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .cli import REPO, CliError, _open, lan_address, print_table_cards, serve, table_list
+import qrcode
+
+from printer import PrinterError, deliver, find_profile, parse_target
+
+from ..app import REPO, lan_address, serve
+from ..errors import CliError
+from ..event.create import create_event, new_password
+from ..table.terminals import table_list
+from ..formats import load_preset
+from ..publish.printing import table_card_documents
+from ..store import Store, StoreError
+from .robots import play_tables
 
 DEMO_PRESET = REPO / "seeds" / "demo.toml"
+
+
+def _open(path: str) -> Store:
+    try:
+        return Store.open(path)
+    except StoreError as exc:
+        raise CliError(str(exc)) from None
+
+
+def print_table_cards(store: Store, target_text: str, profile_name: str) -> list[str]:
+    """The table cards delivered to a printer target (the demo's: PNG previews)."""
+    try:
+        profile = find_profile(profile_name)
+        target = parse_target(target_text)
+        return list(deliver(table_card_documents(store), target, profile))
+    except (ValueError, PrinterError) as exc:
+        raise CliError(str(exc)) from None
 
 
 def build_demo(db: Path, tables: int | None, base_url: str, fresh: bool,
                preset: Path = DEMO_PRESET) -> tuple[Any, str]:
     """The demo's store and director password, reusing an earlier demo unless `fresh`."""
-    from .event import create_event, new_password
-    from .formats import load_preset
-
     if fresh:
         for suffix in ("", "-wal", "-shm"):
             Path(str(db) + suffix).unlink(missing_ok=True)
@@ -56,8 +81,6 @@ def build_demo(db: Path, tables: int | None, base_url: str, fresh: bool,
 
 
 def qr_text(url: str) -> str:
-    import qrcode
-
     qr = qrcode.QRCode(border=1)
     qr.add_data(url)
     out = io.StringIO()
@@ -99,8 +122,6 @@ def run_demo(args: argparse.Namespace) -> int:
 
     on_ready = None
     if args.robots:
-        from .robots import play_tables
-
         local = f"http://127.0.0.1:{args.port}"
         robot_rows = [r for r in rows if r["table"] != 1]
 

@@ -17,14 +17,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .errors import TravellerError
-from .event import ROOMS, Schedule, build_schedule, build_team_schedule, new_token
-from .formats.deals import Deal, DealError, parse_deals
-from .formats.pbn import decode_pbn
-from .movements import MOVEMENTS, MovementError
-from .store import Store
-from .store import setup as sql
-from .texts import N_
+from ..errors import TravellerError
+from ..event.create import ROOMS, Schedule, build_schedule, build_team_schedule, new_token
+from ..formats.deals import Deal, DealError, parse_deals
+from ..formats.pbn import decode_pbn
+from ..movements import MOVEMENTS, MovementError
+from ..store import Store
+from ..store import setup as sql
+from ..store import teams as teams_sql
+from ..table.terminals import give_terminals
+from ..texts import N_
 
 
 @dataclass(frozen=True)
@@ -265,9 +267,7 @@ def change_settings(store: Store, form: Mapping[str, Any], actor: str,
                 sql.put_setting_field(store, db, "preset", name, values[name], actor, why)
         if values.get("ew_terminal", now["ew_terminal"]):
             # Every table (a new one too) gets its East-West secret; existing ones stay.
-            from . import ew
-
-            ew.give_terminals(store, db, actor, why)
+            give_terminals(store, db, actor, why)
     return Changes(changed, seated["added"], seated["removed"])
 
 
@@ -291,8 +291,6 @@ def _team_schedule(store: Store, shape: dict[str, Any], now: dict[str, Any]) -> 
 
 def _seat_teams(store: Store, db: Any, count: int, actor: str, why: str) -> None:
     """The teams list follows the schedule: teams 1..count, new ones named "Team n"."""
-    from .store import teams as teams_sql
-
     numbers = {int(r["number"]) for r in db.query("select number from teams")}
     for number in range(1, count + 1):
         if number not in numbers:

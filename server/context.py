@@ -1,0 +1,128 @@
+"""What a request shares with the rest of the running server: the event's store, which terminals
+are connected, since when a table has had none, and the way a console form's changes reach the
+terminals.
+
+Each lives in the Flask app's `extensions`, put there by the app factory (`server.app`) and the
+Socket.IO layer (`server.realtime`); the socket handlers and the web views read them from here,
+never from the module that built them. This module imports nothing of the layers above it,
+so any of them may use it without an import circle.
+
+An app may start before its event exists: until the director creates it in the console,
+`traveller.store` is None, `get_store` raises `NoEvent`, and `open_event` later makes the new
+file the app's store for good.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Protocol
+
+from flask import Flask, current_app
+
+from .errors import TravellerError
+from .event.outcome import Outcome
+from .store import Store, TableRow
+
+
+class NoEvent(TravellerError):
+    """The server was started before its event file exists: nothing can be read or played."""
+
+    def __init__(self) -> None:
+        super().__init__("no_event", "there is no event yet: the director creates it in the "
+                         "console at /director/create", 503)
+
+
+class Presence:
+    """Which terminals are connected right now (in memory: after a restart nobody is)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._tables: dict[str, TableRow] = {}
+
+    def join(self, sid: str, table: TableRow) -> None:
+        with self._lock:
+            self._tables[sid] = table
+
+    def leave(self, sid: str) -> TableRow | None:
+        with self._lock:
+            return self._tables.pop(sid, None)
+
+    def table_of(self, sid: str) -> TableRow | None:
+        with self._lock:
+            return self._tables.get(sid)
+
+    def snapshot(self) -> dict[tuple[str, int], int]:
+        """Connected terminals per (section, table)."""
+        counts: dict[tuple[str, int], int] = {}
+        with self._lock:
+            for table in self._tables.values():
+                key = (table.section, table.number)
+                counts[key] = counts.get(key, 0) + 1
+        return counts
+
+
+class Offline:
+    """Since when each table that had a terminal has had none (in memory, like Presence)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._since: dict[tuple[str, int], int] = {}
+
+    def joined(self, table: TableRow) -> None:
+        with self._lock:
+            self._since.pop((table.section, table.number), None)
+
+    def left(self, table: TableRow, connected: dict[tuple[str, int], int], at_ms: int) -> None:
+        key = (table.section, table.number)
+        with self._lock:
+            if not connected.get(key):
+                self._since.setdefault(key, at_ms)
+
+    def snapshot(self) -> dict[tuple[str, int], int]:
+        with self._lock:
+            return dict(self._since)
+
+
+class Broadcast(Protocol):
+    """Delivers a console form's Outcome to the terminals and the console at once (the
+    realtime layer's Broadcaster)."""
+
+    def send(self, outcome: Outcome) -> None: ...
+
+
+def has_event() -> bool:
+    """Whether the app has its event (False only while it waits to be created)."""
+    return current_app.extensions.get("traveller.store") is not None
+
+
+def get_store() -> Store:
+    store: Store | None = current_app.extensions["traveller.store"]
+    if store is None:
+        raise NoEvent()
+    return store
+
+
+def open_event(app: Flask, store: Store) -> None:
+    """Make a newly created event the app's store, with its own session key.
+
+    The key changes so that sessions outlive a restart on the event file, as they do for an
+    event that existed at start-up; forms opened before the switch must be reloaded."""
+    if app.extensions.get("traveller.store") is not None:
+        raise RuntimeError("this app already has its event")
+    app.config["SECRET_KEY"] = store.setting("secret_key")
+    app.extensions["traveller.store"] = store
+
+
+def get_presence() -> Presence:
+    presence: Presence = current_app.extensions["traveller.presence"]
+    return presence
+
+
+def get_offline() -> Offline:
+    offline: Offline = current_app.extensions["traveller.offline"]
+    return offline
+
+
+def get_broadcast() -> Broadcast:
+    broadcast: Broadcast = current_app.extensions["traveller.broadcast"]
+    return broadcast

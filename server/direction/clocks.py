@@ -1,0 +1,84 @@
+"""The director runs the round clocks: starts the next round's, pauses, resumes or extends it
+for every table, or gives one table its own (a table that started late).
+
+A round's time is its boards times the preset's minutes per board; the server's clocks are
+the only ones, and the terminals correct for their own clock's offset (`server.event.clocks`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..clock import RoundClock, round_duration_ms
+from ..errors import TravellerError
+from ..store import Store, TableRow
+
+
+def start_clock(store: Store, now_ms: int, actor: str) -> RoundClock:
+    """Start the clock of the next round: boards x the preset's minutes per board."""
+    preset = store.setting("preset", {})
+    per_round = store.setting("movement", {}).get("boards_per_round", 3)
+    rounds = store.setting("movement", {}).get("rounds", 1)
+    latest = store.clock()
+    number = 1 if latest is None else latest.round + 1
+    if number > rounds:
+        raise TravellerError("no_more_rounds", f"all {rounds} rounds have been started", 409)
+    clock = RoundClock(
+        round=number,
+        duration_ms=round_duration_ms(
+            per_round, preset.get("clock_minutes", 8), preset.get("clock_per_boards", 1)
+        ),
+    ).start(now_ms)
+    with store.write() as db:
+        store.save_clock(db, clock, actor=actor, why=f"round {number} started")
+    return clock
+
+
+CLOCK_ACTIONS = ("pause", "resume", "extend")
+
+
+def change_clock(store: Store, action: str, now_ms: int, actor: str, *,
+                 table: TableRow | None = None, round: int | None = None,
+                 minutes: Any = None, why: str = "") -> RoundClock:
+    """Pause, resume or extend a round's clock: for every table, or for one table only.
+
+    One table gets its own clock, copied from the round's, which then runs apart from it
+    (a table that started late is paused until it starts, or extended). A change for every
+    table changes the round's clock and each table's own clock of that round alike.
+    """
+    if action not in CLOCK_ACTIONS:
+        raise TravellerError("invalid_clock_action", f"a clock can be paused, resumed or "
+                             f"extended, not {action!r}", 404)
+    delta = 0
+    if action == "extend":
+        try:
+            value = float(minutes)
+        except (TypeError, ValueError):
+            raise TravellerError("invalid_minutes", f"extend by a number of minutes, not "
+                                 f"{minutes!r}") from None
+        if not -120 <= value <= 120 or value == 0:
+            raise TravellerError("invalid_minutes", "extend by -120 to 120 minutes, not 0")
+        delta = round_duration_ms(1, value)
+
+    def change(clock: RoundClock) -> RoundClock:
+        if action == "pause":
+            return clock.pause(now_ms)
+        if action == "resume":
+            return clock.start(now_ms)
+        return clock.extend(delta)
+
+    with store.write() as db:
+        base = store.clock(round)
+        if base is None:
+            raise TravellerError("no_clock", "start the round's clock first", 409)
+        why = why.strip()[:200] or (
+            f"{action} round {base.round}" + (f" by {minutes} min" if delta else ""))
+        if table is None:
+            store.save_clock(db, change(base), actor=actor, why=why)
+            for (section, number, _), own in store.table_clocks(base.round).items():
+                store.save_table_clock(db, section, number, change(own), actor=actor, why=why)
+            return change(base)
+        mine = store.table_clocks(base.round).get((table.section, table.number, base.round))
+        new = change(mine or base)
+        store.save_table_clock(db, table.section, table.number, new, actor=actor, why=why)
+        return new

@@ -1,0 +1,154 @@
+"""The director's live grid: every table's round, progress, clock and terminal, and one queue
+of alerts (director calls, tables late, terminals offline, conflicting entries, print jobs that
+failed) that the director answers or acknowledges.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import TravellerError
+from ..event.clocks import ClockBook, clock_wire
+from ..store import ResultRow, SeatingRow, Store, conflicts
+from ..store import printing as spool
+from ..table.calls import call_wire
+from ..table.eastwest import call_messages
+from ..table.eastwest import waiting as waiting_entries
+from ..table.schedule import current_round
+from ..teams.matches import is_teams, locks
+from ..texts import N_, Message, english, message
+
+
+def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int,
+         offline_since: Mapping[tuple[str, int], int] | None = None) -> dict[str, Any]:
+    """The director's live grid: every table's round, progress, clock and terminal, and the
+    alerts waiting for the director."""
+    offline_since = offline_since or {}
+    by_table: dict[tuple[str, int], list[SeatingRow]] = {}
+    for seating in store.seatings():
+        by_table.setdefault((seating.section, seating.table_number), []).append(seating)
+    adjusted = store.adjusted_boards()
+    done_at: dict[tuple[str, int], list[ResultRow]] = {}
+    results = store.results()
+    for result in results:
+        done_at.setdefault((result.section, result.table_number), []).append(result)
+    clocks = ClockBook.load(store)
+    locked = locks(store, now_ms, results)
+    # An entry waiting for East-West (or for North-South's correction) is the table's latest.
+    waiting = {(e["section"], e["table"]): e for e in waiting_entries(store)}
+    rows = []
+    for table in store.tables():
+        key = (table.section, table.number)
+        mine, done = by_table.get(key, []), done_at.get(key, [])
+        scored = ({(r.round, r.board) for r in done} | adjusted.get(key, set())
+                  | locked.get(key, set()))
+        here = current_round(mine, scored)
+        last = done[-1] if done else None
+        clock = clocks.of(table.section, table.number, here.round if here else None)
+        late = clock.late_minutes(now_ms) if here and clock and clock.round == here.round else 0
+        rows.append(
+            {
+                "section": table.section,
+                "table": table.number,
+                "round": here.round if here else None,
+                "rounds": len(mine),
+                "boards_done": sum((here.round, b) in scored for b in here.boards) if here else 0,
+                "boards_in_round": len(here.boards) if here else 0,
+                "finished": here is None,
+                "ns_pair": here.ns_pair if here else None,
+                "ew_pair": here.ew_pair if here else None,
+                "connected": connected.get(key, 0) > 0,
+                "offline_since_ms": None if connected.get(key, 0) else offline_since.get(key),
+                "last_entry": waiting.get(key) or (
+                    last.wire() | {"entered_ms": last.entered_ms} if last else None),
+                "clock": clock_wire(clock, now_ms),
+                "own_clock": clocks.own(table.section, table.number, clock),
+                "late_minutes": late,
+            }
+        )
+    if is_teams(store):
+        # A match's two rooms side by side: Open 1, Closed 1, Open 2...
+        rows.sort(key=lambda row: (row["table"], row["section"] != "O"))
+    calls = [call_wire(c) for c in store.calls(open_only=True)]
+    return {"tables": rows, "results": len(results), "clock": clock_wire(store.clock(), now_ms),
+            "calls": calls, "alerts": alerts(store, rows, calls, now_ms)}
+
+
+OFFLINE_ALERT_MS = 60_000
+"""A terminal lost for longer than this during a running round is an alert."""
+
+
+def alerts(store: Store, rows: list[dict[str, Any]], calls: list[dict[str, Any]],
+           now_ms: int) -> list[dict[str, Any]]:
+    """One queue, oldest first: director calls, tables late, terminals offline, print jobs that
+    failed. An alert leaves the queue when the director acknowledges it (a call: when it is
+    answered). Each says what is wrong in English (`text`) and as a message the console
+    translates (`text_key`, `values`); a call says what the table typed, a call East-West
+    made with its answer is worded from that answer."""
+    acked = store.alert_acks()
+    worded = call_messages(store, calls) if calls else {}
+    queue = [
+        {"key": f"call:{c['id']}", "kind": "call", "section": c["section"],
+         "table": c["table_number"], "round": c["round"], "since_ms": c["called_ms"],
+         "text": c["reason"], "call_id": c["id"]}
+        | (_worded(worded[c["id"]]) if c["id"] in worded else {})
+        for c in calls
+    ]
+    latest = store.clock()
+    for row in rows:
+        where = {"section": row["section"], "table": row["table"], "round": row["round"]}
+        clock = row["clock"]
+        if (not row["finished"] and clock["round"] == row["round"]
+                and clock["remaining_ms"] is not None and clock["remaining_ms"] < 0):
+            left = row["boards_in_round"] - row["boards_done"]
+            queue.append(where | {
+                "key": f"late:{row['section']}:{row['table']}:{row['round']}", "kind": "late",
+                "since_ms": now_ms + clock["remaining_ms"],
+                **_worded(message(N_("%(minutes)s min over time, %(boards)s board(s) to play"),
+                                  minutes=row["late_minutes"], boards=left))})
+        since = row["offline_since_ms"]
+        if (since is not None and now_ms - since > OFFLINE_ALERT_MS and not row["finished"]
+                and latest is not None and latest.running):
+            queue.append(where | {
+                "key": f"offline:{row['section']}:{row['table']}:{since}", "kind": "offline",
+                "since_ms": since, **_worded(message(N_("terminal offline")))})
+    for c in conflicts.conflicts(store):
+        queue.append({
+            "key": f"conflict:{c['id']}", "kind": "conflict", "section": c["section"],
+            "table": c["table_number"], "round": c["round"], "since_ms": c["at_ms"],
+            **_worded(message(
+                N_("board %(board)s: a second entry %(contract)s %(declarer)s (%(score)s) "
+                   "differs from the stored %(stored_contract)s %(stored_declarer)s "
+                   "(%(stored_score)s)"),
+                board=c["board"], contract=c["contract"], declarer=c["declarer"] or "",
+                score=f"{c['ns_score']:+d}", stored_contract=c["stored_contract"],
+                stored_declarer=c["stored_declarer"] or "",
+                stored_score=f"{c['stored_ns_score']:+d}")),
+            "board": c["board"]})
+    for job in printer_failures(store):
+        queue.append({"key": f"printer:{job['id']}", "kind": "printer", "section": None,
+                      "table": None, "round": None, "since_ms": job["done_ms"] or 0,
+                      **_worded(message(N_("printer: %(document)s not printed (%(error)s)"),
+                                        document=message(job["document"]),
+                                        error=job["error"]))})
+    return sorted((a for a in queue if a["key"] not in acked), key=lambda a: a["since_ms"])
+
+
+def _worded(text: Message) -> dict[str, Any]:
+    """An alert's text: in English, and as the message the console translates."""
+    return {"text": english(text), "text_key": text["text_key"], "values": text["values"]}
+
+
+def printer_failures(store: Store) -> list[dict[str, Any]]:
+    return spool.failed(store)
+
+
+def acknowledge_alert(store: Store, key: str, now_ms: int, actor: str) -> None:
+    if not re.fullmatch(r"(late|offline):[A-Za-z]{1,3}:\d{1,4}:\d{1,15}|(printer|conflict):\d{1,9}",
+                        key):
+        raise TravellerError("unknown_alert", f"there is no alert {key!r} to acknowledge "
+                             "(a call is answered, not acknowledged)", 404)
+    with store.write() as db:
+        store.ack_alert(db, key, now_ms, actor)

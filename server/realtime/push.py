@@ -1,0 +1,149 @@
+"""What the terminals and the console are sent after a change, and when.
+
+A socket handler's acknowledgement is its return value, so anything done inside the handler
+delays it: its Outcome goes to the `Notifier`, which pushes the tables' new states from a
+background task and the grid and projector at most every 0.25 s. A console form's Outcome is
+delivered at once by the `Broadcaster`, before the page answers, as the director expects to
+see a ruling reach the table.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from typing import Any
+
+from flask import Flask, current_app
+from flask_socketio import SocketIO
+
+from ..context import get_offline, get_presence, get_store
+from ..direction.grid import grid
+from ..event.clocks import ClockBook, clock_wire
+from ..event.outcome import Outcome
+from ..store import TableRow
+from ..table.state import table_state
+from .connections import ew_room, get_sides, table_room
+from .projector import ProjectorFeed
+
+log = logging.getLogger(__name__)
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def push_table(socketio: SocketIO, table: TableRow) -> None:
+    store = get_store()
+    state = table_state(store, table, now_ms())
+    # Each side its own `side`: East-West terminals hear the table's room but not this push.
+    ew_sids = get_sides().at(table)
+    socketio.emit("state", state | {"side": "ns"}, namespace="/table", to=table_room(table),
+                  skip_sid=ew_sids or None)
+    if ew_sids:
+        socketio.emit("state", state | {"side": "ew"}, namespace="/table", to=ew_room(table))
+
+
+def director_grid() -> dict[str, Any]:
+    return grid(get_store(), get_presence().snapshot(), now_ms(), get_offline().snapshot())
+
+
+def push_grid(socketio: SocketIO) -> None:
+    socketio.emit("grid", director_grid(), namespace="/director")
+
+
+def push_clock(socketio: SocketIO) -> None:
+    """Each table its own effective clock (a table may run on its own), the console the
+    round's clock."""
+    store, now = get_store(), now_ms()
+    clocks = ClockBook.load(store)
+    for table in store.tables():
+        socketio.emit("clock", clock_wire(clocks.of(table.section, table.number), now),
+                      namespace="/table", to=table_room(table))
+    socketio.emit("clock", clock_wire(store.clock(), now), namespace="/director")
+
+
+class Notifier:
+    """Pushes changes after the acknowledgement has gone, and the grid at most every 0.25 s.
+
+    The table's new state and the director's grid are sent from a background task. A burst of
+    entries from a hundred tables becomes a few grid pushes, not a hundred.
+    """
+
+    GRID_INTERVAL = 0.25
+
+    def __init__(self, socketio: SocketIO) -> None:
+        self.socketio = socketio
+        self._lock = threading.Lock()
+        self._grid_due = False
+        self._tables: set[TableRow] = set()
+        self.projector = ProjectorFeed(socketio)
+
+    def deliver(self, outcome: Outcome) -> dict[str, Any]:
+        """Have everyone `outcome` names hear of it soon; the body is the acknowledgement."""
+        if outcome.changed:
+            self.changed(*outcome.tables, standings=outcome.standings)
+        return outcome.body
+
+    def changed(self, *tables: TableRow, standings: bool = True) -> None:
+        """Push the `tables`' states, the grid and the projector soon; `standings=False` says
+        the change can at most complete a round (see ProjectorFeed.changed)."""
+        app = current_app._get_current_object()  # type: ignore[attr-defined]
+        self.projector.changed(standings)
+        with self._lock:
+            self._tables.update(tables)
+            if self._grid_due:
+                return
+            self._grid_due = True
+        self.socketio.start_background_task(self._flush, app)
+
+    def _flush(self, app: Flask) -> None:
+        try:
+            self._push(app)
+        except Exception:
+            # A push that fails (the event file closed at shutdown) loses nothing: terminals
+            # ask for their state on every reconnect, and the grid is rebuilt on the next change.
+            log.warning("could not push changes", exc_info=True)
+            with self._lock:
+                self._grid_due = False
+
+    def _push(self, app: Flask) -> None:
+        with app.app_context():
+            # Tables first and at once: a terminal waits for its new state; the director can
+            # wait a quarter of a second to see a burst of entries together.
+            with self._lock:
+                tables, self._tables = self._tables, set()
+            for table in tables:
+                push_table(self.socketio, table)
+            self.socketio.sleep(self.GRID_INTERVAL)
+            with self._lock:
+                tables, self._tables = self._tables, set()
+                self._grid_due = False
+            for table in tables:
+                push_table(self.socketio, table)
+            push_grid(self.socketio)
+            self.projector.push()
+
+
+class Broadcaster:
+    """Delivers a console form's Outcome at once (`server.context.Broadcast`): the director's
+    answers, the clocks, each table's new state; then the grid, at once after a clock change,
+    else with the projector through the Notifier."""
+
+    def __init__(self, socketio: SocketIO, notifier: Notifier) -> None:
+        self.socketio = socketio
+        self.notifier = notifier
+
+    def send(self, outcome: Outcome) -> None:
+        if not outcome.changed:
+            return
+        for table, call in outcome.answers:
+            self.socketio.emit("director_answer", call, namespace="/table", to=table_room(table))
+        if outcome.clocks:
+            push_clock(self.socketio)
+        for table in outcome.tables:
+            push_table(self.socketio, table)
+        if outcome.clocks:
+            push_grid(self.socketio)
+        else:
+            self.notifier.changed(standings=outcome.standings)

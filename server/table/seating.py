@@ -1,0 +1,101 @@
+"""Who sits where at a table: the four player numbers a table sends at its first round
+(`set_players`), and the players block of its state, enough to ask, look up and show names
+offline.
+
+In a mixed event (K6.2, K7.3) a seating that puts the woman elsewhere than North or West is
+stored all the same, with a warning for the table to show; in a teams event the line-up is
+checked against the rosters (D2.1) and the teams' eligibility (D2.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import TravellerError, ok_body, op_id_of
+from ..event.players import is_mixed, known, mixed_problems, pair_names, parse_player_id
+from ..store import Store, TableRow
+from ..store import players as sql
+from ..teams.lineups import check_lineup
+from ..teams.matches import is_teams
+
+
+def set_players(store: Store, table: TableRow, payload: Any, now_ms: int,
+                actor: str) -> dict[str, Any]:
+    """Store who sits where at a table in a round; a replayed op_id is acknowledged again."""
+    if not isinstance(payload, Mapping):
+        raise TravellerError("bad_payload", "players must be an object with op_id, round, "
+                             "north, south, east and west")
+    op_id = op_id_of(payload.get("op_id"))
+    round_number = payload.get("round")
+    if isinstance(round_number, bool) or not isinstance(round_number, int):
+        raise TravellerError("invalid_round", f"round must be a whole number, not "
+                             f"{round_number!r}")
+    seats = {seat: parse_player_id(payload.get(seat)) for seat in sql.SEATS}
+    if len(set(seats.values())) < 4:
+        raise TravellerError("same_player", "a player can sit in only one seat")
+    seating = next((s for s in store.seatings(table.section, table.number)
+                    if s.round == round_number), None)
+    if seating is None:
+        raise TravellerError("invalid_round", f"table {table.number} has no round "
+                             f"{round_number}", 409)
+    segment = payload.get("segment")
+    if segment is not None and (isinstance(segment, bool) or not isinstance(segment, int)
+                                or segment < 1):
+        raise TravellerError("invalid_segment", f"segment must be a whole number from 1, not "
+                             f"{segment!r}")
+    roster_problems: list[str] = []
+    if is_teams(store):
+        # D8.2 line-ups per segment; D2.1 only rostered players; D2.2 an ineligible team.
+        roster_problems = check_lineup(store, seating, seats)
+    with store.write() as db:
+        earlier = sql.seating_by_op(db, op_id)
+        if earlier is not None:
+            if (earlier["section"], earlier["table_number"]) != (table.section, table.number):
+                raise TravellerError("op_id_conflict", "this op_id was used by another table",
+                                     409)
+            return _seated_ack(store, {s: earlier[s] for s in sql.SEATS}, earlier["round"],
+                               duplicate=True)
+        sql.insert_seating(store, db, {
+            "op_id": op_id, "section": table.section, "table_number": table.number,
+            "round": round_number, "ns_pair": seating.ns_pair, "ew_pair": seating.ew_pair,
+            **seats, "actor": actor, "at_ms": now_ms, "segment": segment,
+        })
+    return _seated_ack(store, seats, round_number, duplicate=False, segment=segment,
+                       roster=roster_problems)
+
+
+def _seated_ack(store: Store, seats: dict[str, str], round_number: int,
+                duplicate: bool, segment: int | None = None,
+                roster: list[str] | None = None) -> dict[str, Any]:
+    listed = known(store)
+    problems = mixed_problems({s: listed.get(i, {}).get("gender", "") for s, i in seats.items()}) \
+        if is_mixed(store) else []
+    warning = None
+    if problems:
+        sides = " and ".join({"ns": "North-South", "ew": "East-West"}[p] for p in problems)
+        warning = (f"mixed event: the woman sits North or West (K6.2, K7.3); check {sides}")
+    if roster and not warning:
+        warning, problems_code = "; ".join(roster), "not_on_roster"
+    else:
+        problems_code = "mixed_seating" if problems else None
+    return ok_body(round=round_number, duplicate=duplicate, segment=segment,
+                   roster=roster or [],
+                   names={s: listed.get(i, {}).get("name") for s, i in seats.items()},
+                   unknown=[i for i in seats.values() if i not in listed],
+                   warning=warning, warning_code=problems_code,
+                   mixed=problems)
+
+
+def state_players(store: Store, table: TableRow) -> dict[str, Any]:
+    """The `players` block of a table's state: enough to ask, look up and show names
+    offline."""
+    return {
+        "mixed": is_mixed(store),
+        "known": known(store),
+        "seated": [{"round": r["round"], **{s: r[s] for s in sql.SEATS}}
+                   for r in sql.seatings(store, table.section)
+                   if r["table_number"] == table.number],
+        "pairs": {str(pair): names
+                  for (_, pair), names in pair_names(store, table.section).items()},
+    }
