@@ -185,10 +185,12 @@ class _Bracket:
 
     def _fixture(self, key: str, match: ResolvedMatch, label: str, boards: int, segments: int,
                  first: int = 1) -> MatchFixture:
+        # The matches of one round of the bracket play the same deals; extra and sudden-death
+        # boards are a match's own.
+        deals = self.prefix + (match.id if first > 1 else match.stage or match.id)
         return MatchFixture(key=key, stage=self.ctx.spec.id, group=self.group, label=label,
                             home=int(match.home), away=int(match.away), boards=boards,
-                            segments=segments, deals=self.prefix + match.id, first_board=first,
-                            knockout=True)
+                            segments=segments, deals=deals, first_board=first, knockout=True)
 
     def _choice_of(self, match: ResolvedMatch,
                    state: BracketState) -> tuple[int | None, tuple[int, ...]]:

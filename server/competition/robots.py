@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 
-from ..bridge import Board, Contract, Seat, Strain, Vulnerability, ns_score
-from ..bridge.mini import K8_2, MiniKind
+from ..bridge import Board, Contract, Seat, Strain, ns_score
 from ..scoring.matchpoints import BoardResult as TravellerLine
 from ..scoring.teams import BoardResult as TwoRooms
 from .model import MatchFixture, MatchPlay, SessionFixture
@@ -30,6 +28,17 @@ _GAME_TRICKS = {Strain.SPADES: 10, Strain.HEARTS: 10, Strain.DIAMONDS: 11, Strai
                 Strain.NOTRUMP: 9}
 SKILL_TRICKS = 0.15
 """Tricks a unit of strength is worth against an average side."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """One table's result, as a terminal would enter it."""
+
+    contract: Contract
+    declarer: Seat | None
+    """None when the board was passed out."""
+    tricks: int
+    ns_score: int
 
 
 @dataclass(frozen=True)
@@ -74,20 +83,23 @@ class Robots:
 
     def play_match(self, fixture: MatchFixture) -> MatchPlay:
         """Both rooms of every board: the home team North-South in the open room."""
-        rng = random.Random(f"{self.seed}|match|{fixture.key}")
-        home, away = self.skill(fixture.home), self.skill(fixture.away)
         boards = []
         for number in range(fixture.first_board, fixture.first_board + fixture.boards):
-            facts = self.deal(fixture.deals, number)
-            open_ns = self._table(facts, home, away, rng)
-            closed_ns = self._table(facts, away, home, rng)
+            open_ns = self.match_board(fixture, number, "open").ns_score
+            closed_ns = self.match_board(fixture, number, "closed").ns_score
             boards.append(TwoRooms(number, open_ns, closed_ns))
         return MatchPlay(tuple(boards))
+
+    def match_board(self, fixture: MatchFixture, number: int, room: str) -> Played:
+        """One room's result on board ``number`` of a match (its home team North-South in the
+        open room, East-West in the closed room)."""
+        ns, ew = ((fixture.home, fixture.away) if room == "open"
+                  else (fixture.away, fixture.home))
+        return self.play(fixture.deals, number, ns, ew, f"{fixture.key}|{number}|{room}")
 
     def play_session(self, fixture: SessionFixture) -> tuple[TravellerLine, ...]:
         """Every table of every round of a pairs session (pairs missing from the group sit
         out the round)."""
-        rng = random.Random(f"{self.seed}|session|{fixture.key}")
         lines = []
         for rnd in fixture.movement.rounds:
             for seating in rnd.seatings:
@@ -95,18 +107,31 @@ class Robots:
                 if ns is None or ew is None:
                     continue
                 for number in seating.boards:
-                    facts = self.deal(fixture.deals, number)
-                    score = self._table(facts, self.skill(ns), self.skill(ew), rng)
-                    lines.append(TravellerLine.played(number, ns, ew, score, fixture.group,
-                                                      rnd.number))
+                    played = self.session_board(fixture, rnd.number, seating.table, number,
+                                                ns, ew)
+                    lines.append(TravellerLine.played(number, ns, ew, played.ns_score,
+                                                      fixture.group, rnd.number))
         return tuple(lines)
 
-    def _table(self, facts: DealFacts, ns: float, ew: float, rng: random.Random) -> int:
-        """North-South's score at one table."""
+    def session_board(self, fixture: SessionFixture, round_number: int, table: int,
+                      number: int, ns: int, ew: int) -> Played:
+        """One table's result on board ``number`` in round ``round_number`` of a session."""
+        return self.play(fixture.deals, number, ns, ew,
+                         f"{fixture.key}|{round_number}|{table}|{number}")
+
+    def play(self, deals: str, number: int, ns: int, ew: int, where: str) -> Played:
+        """The result at one table: ``where`` names the table and the board, so the same table
+        plays the same whoever asks and in whatever order (the simulator, or robots at a
+        venue's terminals)."""
+        rng = random.Random(f"{self.seed}|table|{where}")
+        return self._table(self.deal(deals, number), self.skill(ns), self.skill(ew), rng)
+
+    def _table(self, facts: DealFacts, ns: float, ew: float, rng: random.Random) -> Played:
+        """North-South's result at one table."""
         edge = (ns - ew) if facts.ns_declares else (ew - ns)
         vulnerability = Board(facts.number).vulnerability
         if facts.points <= 21 and rng.random() < 0.06:
-            return 0  # passed out
+            return Played(Contract(0, None), None, 0, 0)  # passed out
         strain, declarer, expected = facts.strain, facts.declarer, facts.expected
         if not self.mini and 18 <= facts.points <= 22 and rng.random() < 0.25:
             # The other side competes and buys it at the two level.
@@ -121,11 +146,14 @@ class Robots:
             level, doubled = self._bid(strain, judged, rng)
         tricks = round(expected + SKILL_TRICKS * edge + rng.gauss(0.0, 0.9))
         tricks = max(0, min(13, tricks))
-        return _score(level, strain, doubled, declarer, tricks, vulnerability, self.mini)
+        contract = Contract(level, strain, doubled)
+        return Played(contract, declarer, tricks,
+                      ns_score(contract, declarer, tricks, vulnerability))
 
     def _bid(self, strain: Strain, judged: float, rng: random.Random) -> tuple[int, int]:
         game = _GAME_TRICKS[strain]
         if self.mini:
+            # K8.2: a partscore, scored at the one level, or a game; never doubled.
             return (game - 6 if judged >= game - 0.4 else 1), 0
         if judged >= 12.6:
             return (7 if judged >= 13.2 and rng.random() < 0.3 else 6), 0
@@ -140,16 +168,6 @@ def _partner_or_left(declarer: Seat, rng: random.Random) -> Seat:
     opponents = {Seat.N: (Seat.E, Seat.W), Seat.S: (Seat.E, Seat.W), Seat.E: (Seat.N, Seat.S),
                  Seat.W: (Seat.N, Seat.S)}[declarer]
     return opponents[rng.random() < 0.5]
-
-
-@lru_cache(maxsize=16384)
-def _score(level: int, strain: Strain, doubled: int, declarer: Seat, tricks: int,
-           vulnerability: Vulnerability, mini: bool) -> int:
-    if mini:
-        kind = MiniKind.PARTSCORE if level < K8_2.game_levels[strain] else MiniKind.GAME
-        points = K8_2.score(kind, strain, vulnerability.is_vulnerable(declarer), tricks)
-        return points if declarer.is_ns else -points
-    return ns_score(Contract(level, strain, doubled), declarer, tricks, vulnerability)
 
 
 def _facts(number: int, rng: random.Random) -> DealFacts:

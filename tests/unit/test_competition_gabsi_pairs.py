@@ -72,27 +72,31 @@ groups = { count = 2 }
 
 
 def test_k4_2_top_integral_scores_every_pool_against_one_field() -> None:
-    """Pool A plays a board well but pool B better: pool by pool A's best pairs top their
-    field; top integral compares them with B's and they fall back."""
-    results = {}
-    for integral in ("true", "false"):
+    """The same boards in both pools: top integral compares every result with the whole
+    field's, pool by pool only with the pool's."""
+    from server.scoring import Comparison, score_pairs
+
+    for integral, comparison in (("true", Comparison.TOP_INTEGRAL),
+                                 ("false", Comparison.SECTION)):
         preset = parse_preset(TWO_POOLS % integral)
+        assert preset.competition is not None
         competition = Competition(preset.competition,
                                   [Entry(i, f"P{i}") for i in range(1, 9)])
         inputs = Inputs()
-        view = competition.view(inputs)
-        for fixture in view.fixtures:
+        for fixture in competition.view(inputs).fixtures:
             assert isinstance(fixture, SessionFixture)
             inputs.sessions[fixture.key] = Robots(3).play_session(fixture)
-        group_a = [line for line in inputs.sessions["pools/A/s1"]]
-        inputs.sessions["pools/A/s1"] = tuple(group_a)
+        lines = [line for key in sorted(inputs.sessions) for line in inputs.sessions[key]]
+        assert {line.section for line in lines} == {"A", "B"}
+        expected = {int(s.pair.number): s.percentage
+                    for s in score_pairs(lines, comparison=comparison).standings}
         done = competition.view(inputs).stage("pools").progress
-        results[integral] = {e: done.totals[e] for g in done.order.values() for e in g}
-    assert results["true"] != results["false"]
-    # Pool by pool, each pool shares out 50% on average; top integral shares the whole field.
-    pool_a = [1, 3, 5, 7]
-    mean_separate = sum(results["false"][e] for e in pool_a) / 4
-    assert mean_separate == pytest.approx(50, abs=0.01)
+        assert done is not None
+        assert {e: done.totals[e] for e in expected} == pytest.approx(expected, abs=0.01)
+        if comparison is Comparison.SECTION:  # each pool shares out its own 50%
+            for group in done.order.values():
+                mean = sum(done.totals[e] for e in group) / len(group)
+                assert mean == pytest.approx(50, abs=0.01)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
