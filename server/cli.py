@@ -42,6 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--preset", required=True)
     new.add_argument("--tables", type=int)
     new.add_argument("--boards-per-round", type=int)
+    new.add_argument("--entries", type=int, help="a competition preset: its teams or pairs "
+                     "(default: the number the regulation fixes)")
     new.add_argument("--name")
     new.add_argument("--password", help="director password (default: a new random one)")
     new.add_argument("--base-url", help="address the table cards point to (default: this "
@@ -158,15 +160,27 @@ def cmd_new(args: argparse.Namespace) -> int:
     base_url = args.base_url or f"http://{lan_address()}:5000"
     try:
         preset = load_preset(args.preset)
-        store = create_event(
-            args.db, preset, password=password, base_url=base_url, name=args.name,
-            tables=args.tables, boards_per_round=args.boards_per_round,
-        )
+        if preset.competition is not None:
+            from .stages.create import create_competition
+
+            store = create_competition(
+                args.db, Path(args.preset).read_text(encoding="utf-8"), entries=args.entries,
+                password=password, base_url=base_url, name=args.name, origin=args.preset)
+        else:
+            if args.entries is not None:
+                raise CliError("--entries is for a competition preset; a preset of one "
+                               "session takes --tables")
+            store = create_event(
+                args.db, preset, password=password, base_url=base_url, name=args.name,
+                tables=args.tables, boards_per_round=args.boards_per_round,
+            )
     except (PresetError, MovementError, StoreError) as exc:
         raise CliError(str(exc)) from None
     n = len(store.tables())
+    rounds = (store.setting("movement", {}) or {}).get("rounds")
     store.close()
-    print(f"created {args.db}: {n} tables")
+    print(f"created {args.db}: {n} tables" + (f", rounds 1-{rounds} in play"
+                                              if preset.competition is not None else ""))
     if not args.password:
         print(f"director password: {password}")
     return 0

@@ -196,7 +196,27 @@ class _Gather:
         ready = True
         for index, block in enumerate(blocks):
             ready &= self._block(index, block)
+        if ready:
+            self._replace()
         return ready
+
+    def _replace(self) -> None:
+        """K4.5: an entrant absent at the start gives its place to the entry replacing it."""
+        for absent, by in self.inputs.replaced.get(self.spec.id, {}).items():
+            places = [i for i, (e, _, _) in enumerate(self.arrivals) if e == absent]
+            if not places or any(e == by for e, _, _ in self.arrivals):
+                raise CompetitionError(f"K4.5: {by} cannot replace {absent} in "
+                                       f"{self.spec.id}")
+            i = places[0]
+            _, group, place = self.arrivals[i]
+            self.arrivals[i] = (by, group, place)
+            if absent in self.labels:
+                self.labels[by] = self.labels.pop(absent)
+            for items in self.qualified.values():
+                for n, q in enumerate(items):
+                    if q.entry == absent and q.to == self.spec.id:
+                        items[n] = Qualified(by, q.to, f"K4.5: replaces {absent}, absent at "
+                                                       f"the start ({q.why})")
 
     def _block(self, index: int, block: Entrants) -> bool:
         if block.source == "entries":

@@ -59,6 +59,9 @@ class Inputs:
     """Wild cards named by the organisers (KC2.2), by decision key."""
     joins: dict[str, tuple[Entry, ...]] = field(default_factory=dict)
     """Entries joining from another competition (K4.2, K4.3, D4.7), by decision key."""
+    replaced: dict[str, dict[int, int]] = field(default_factory=dict)
+    """By stage: an entrant absent at the start and the next-ranked entry that replaces it
+    (K4.5, the director's decision)."""
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ def to_json(sim: Simulation) -> dict[str, Any]:
         "rules": list(sim.spec.rules),
         "restricted_systems": sim.spec.restricted_systems,
         "entries": entries,
-        "stages": [_stage(s) for s in view.stages],
+        "stages": [stage_json(s) for s in view.stages],
         "final_places": [
             {"place": p.place, "entry": p.entry, "why": p.why,
              **({"group": p.group} if grouped else {}), "outcome": p.outcome or None}
@@ -56,7 +56,7 @@ def _boards(stage: StageView) -> int:
     return spec.boards_per_match
 
 
-def _stage(stage: StageView) -> dict[str, Any]:
+def stage_json(stage: StageView) -> dict[str, Any]:
     spec = stage.spec
     progress = stage.progress
     pairs = spec.kind in (StageKind.PAIRS, StageKind.BAROMETER)

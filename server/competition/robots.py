@@ -93,9 +93,15 @@ class Robots:
     def match_board(self, fixture: MatchFixture, number: int, room: str) -> Played:
         """One room's result on board ``number`` of a match (its home team North-South in the
         open room, East-West in the closed room)."""
-        ns, ew = ((fixture.home, fixture.away) if room == "open"
-                  else (fixture.away, fixture.home))
-        return self.play(fixture.deals, number, ns, ew, f"{fixture.key}|{number}|{room}")
+        return self.room_board(fixture.key, fixture.deals, number, fixture.home, fixture.away,
+                               room)
+
+    def room_board(self, key: str, deals: str, number: int, home: int, away: int,
+                   room: str) -> Played:
+        """One room's result on board ``number`` (as the fixture numbers it) of match
+        ``key``."""
+        ns, ew = (home, away) if room == "open" else (away, home)
+        return self.play(deals, number, ns, ew, f"{key}|{number}|{room}")
 
     def play_session(self, fixture: SessionFixture) -> tuple[TravellerLine, ...]:
         """Every table of every round of a pairs session (pairs missing from the group sit
@@ -116,8 +122,14 @@ class Robots:
     def session_board(self, fixture: SessionFixture, round_number: int, table: int,
                       number: int, ns: int, ew: int) -> Played:
         """One table's result on board ``number`` in round ``round_number`` of a session."""
-        return self.play(fixture.deals, number, ns, ew,
-                         f"{fixture.key}|{round_number}|{table}|{number}")
+        return self.table_board(fixture.key, fixture.deals, round_number, table, number, ns,
+                                ew)
+
+    def table_board(self, key: str, deals: str, round_number: int, table: int, number: int,
+                    ns: int, ew: int) -> Played:
+        """One table's result on board ``number`` (as the session numbers it) in round
+        ``round_number`` of session ``key``."""
+        return self.play(deals, number, ns, ew, f"{key}|{round_number}|{table}|{number}")
 
     def play(self, deals: str, number: int, ns: int, ew: int, where: str) -> Played:
         """The result at one table: ``where`` names the table and the board, so the same table

@@ -24,6 +24,7 @@ from sqlite_utils import Database
 from ..clock import RoundClock
 from . import (  # noqa: F401  (they register migrations, in this order)
     schema_clocks,
+    schema_competition,
     schema_conflicts,
     schema_ew,
     schema_players,
@@ -166,6 +167,12 @@ class Store:
         """Write schedule rows inside an open write transaction."""
         db["seatings"].insert_all(rows)
         self._seatings = None
+
+    def forget_schedule(self) -> None:
+        """The schedule changed other than by `put_seatings` (an advance undone): read it
+        again, with everything derived from it."""
+        with self._lock:
+            self._seatings = None
 
     # -- results ----------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ from .matches import (
     not_played,
     options,
     room_of,
+    segments_at,
 )
 
 
@@ -80,7 +81,7 @@ def match_state(store: Store, table: TableRow, round_number: int | None,
         "names": {str(k): v for k, v in names(store).items()},
         "roster": {str(k): v for k, v in _rosters(store).items()},
         "rosters": opts["rosters"],
-        "segments": opts["segments"],
+        "segments": segments_at(store, round_number, table.number),
         "lineups": [{k: row[k] for k in ("round", "segment", "north", "south", "east", "west")}
                     for row in _table_lineups(store, table)],
     }

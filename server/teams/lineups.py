@@ -12,7 +12,7 @@ from ..event.players import known
 from ..store import SeatingRow, Store
 from ..store import players as players_sql
 from ..store import teams as sql
-from .matches import options, segment_of
+from .matches import in_competition, options, segment_of
 
 
 def check_lineup(store: Store, seating: SeatingRow, seats: Mapping[str, str]) -> list[str]:
@@ -53,12 +53,15 @@ def player_boards(store: Store) -> list[dict[str, Any]]:
             for team in (seating.ns_pair, seating.ew_pair):
                 team_boards.setdefault(team, set()).add((rnd, board))
     counted: dict[tuple[str, int], set[tuple[int, int]]] = {}
+    fixtures = in_competition(store)
     for row in _lineups(players_sql.lineups(store)):
         seating = seatings.get((row["section"], row["table_number"], row["round"]))
         if seating is None:
             continue
         for board in seating.boards:
-            segment = segment_of(seating.boards, board, opts["segments"])
+            fixture = fixtures.get((seating.round, seating.table_number))
+            segment = segment_of(seating.boards, board,
+                                 int(fixture["segments"]) if fixture else opts["segments"])
             if row["segment"] not in (None, segment) or segment in row.get(
                     "segment_exclude", ()):
                 continue

@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from ..clock import k12_1_locked
 from ..errors import TravellerError, ok_body
 from ..event.clocks import ClockBook
 from ..event.create import ROOMS
-from ..scoring import MatchRecord, TeamMatch, find_scale
+from ..scoring import CarryOver, MatchRecord, TeamMatch, find_scale
 from ..scoring.penalties import ImpPenalty
 from ..scoring.teams import BoardResult
 from ..store import ResultRow, SeatingRow, Store, TableRow
+from ..store import competition as competition_sql
 from ..store import teams as sql
 
 LOCK_REASON = "K12.1: the session's time ran out before this board was started"
@@ -47,6 +49,25 @@ def options(store: Store) -> dict[str, Any]:
         "rounds": int(movement.get("rounds", 1)),
         "kind": movement.get("kind", "roundrobin"),
     }
+
+
+def in_competition(store: Store) -> dict[tuple[int, int], dict[str, Any]]:
+    """In a competition event, each match in play by (round, table): its stage, whether it is
+    a knock-out, its carry-over, VP scale and segments (`server.stages` writes them)."""
+    out = {}
+    for key, fixture in competition_sql.fixtures(store).items():
+        if fixture["kind"] == "match":
+            detail = fixture["detail"]
+            out[fixture["first_round"], detail["table"]] = {**detail, "key": key,
+                                                            "stage": fixture["stage"]}
+    return out
+
+
+def segments_at(store: Store, round_number: int | None, table: int) -> int:
+    """The segments of the match at a table in a round: the competition's match's own, else
+    the event's."""
+    found = in_competition(store).get((round_number or 0, table))
+    return int(found["segments"]) if found else options(store)["segments"]
 
 
 def room_of(section: str) -> str:
@@ -209,13 +230,19 @@ def scored(store: Store, match: Match,
     """The match as the scoring engine takes it: boards by segment, IMP penalties (K10.2)."""
     opts = options(store)
     penalties = imp_penalties(store) if penalties is None else penalties
-    size = max(1, len(match.boards) // opts["segments"])
+    fixture = in_competition(store).get((match.round, match.table))
+    segments = int(fixture["segments"]) if fixture else opts["segments"]
+    size = max(1, len(match.boards) // segments)
+    carry = None
+    if fixture and fixture.get("carry_over"):
+        given = fixture["carry_over"]
+        carry = CarryOver(given["team"], Fraction(str(given["imps"])), given["rule"])
     return TeamMatch.from_boards(
         match.home, match.away, match.board_results(), size,
-        boards_scheduled=len(match.boards),
+        boards_scheduled=len(match.boards), carry_over=carry,
         imp_penalties=[*penalties.get((match.round, match.home), []),
                        *penalties.get((match.round, match.away), [])],
-        round=match.round)
+        knockout=bool(fixture and fixture["knockout"]), round=match.round)
 
 
 def record(store: Store, match: Match,
@@ -226,7 +253,9 @@ def record(store: Store, match: Match,
         offender_vp = float((w["detail"] or {}).get("offender_vp", 0))
         return MatchRecord(w["opponent"], w["team"], 0.0, 0.0, float(w["value"]), offender_vp,
                            round=match.round, walkover=True)
-    return scored(store, match, penalties).record(find_scale(options(store)["vp_scale"]))
+    fixture = in_competition(store).get((match.round, match.table))
+    scale = fixture["vp_scale"] if fixture else options(store)["vp_scale"]
+    return scored(store, match, penalties).record(find_scale(scale))
 
 
 def match_summary(store: Store, match: Match,
@@ -235,8 +264,10 @@ def match_summary(store: Store, match: Match,
     """A match's score for a screen: board by board and in total, VPs once complete."""
     team_names = names(store)
     score = scored(store, match, penalties).score()
+    fixture = in_competition(store).get((match.round, match.table))
+    knockout = bool(fixture and fixture["knockout"])
     vp = None
-    if match.complete:
+    if match.complete and not knockout:
         rec = record(store, match, penalties)
         # A walk-over's record puts the winner first, whichever team was at home.
         vp = [rec.vp(match.home), rec.vp(match.away)]
@@ -258,6 +289,12 @@ def match_summary(store: Store, match: Match,
         "home_imps": float(score.home_total), "away_imps": float(score.away_total),
         "complete": match.complete, "vp": vp,
         "walkover": match.walkover is not None,
+        # A competition's match: its stage, and a knock-out's carry-over, which the IMPs above
+        # include (K15, D1.4); a knock-out scores no VP.
+        "stage": fixture["stage_name"] if fixture else None,
+        "knockout": knockout,
+        "carry_over": fixture.get("carry_over") if fixture else None,
+        "segments": int(fixture["segments"]) if fixture else options(store)["segments"],
         "locked": {room_of(s): list(match.locked[s]) for s in ROOMS},
     }
 

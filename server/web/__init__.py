@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask import Flask
 
+from .competition import bp as competition_bp
 from .create import bp as create_bp
 from .director import bp as director_bp
 from .i18n import install_i18n
@@ -28,3 +29,4 @@ def register(app: Flask) -> None:
     app.register_blueprint(setup_bp)
     app.register_blueprint(players_bp)
     app.register_blueprint(teams_bp)
+    app.register_blueprint(competition_bp)

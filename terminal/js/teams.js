@@ -202,6 +202,9 @@ export function matchPanel(state, pending, round) {
     vp: match.complete && Array.isArray(match.vp) ? match.vp : null,
     walkover: Boolean(match.walkover),
     confirmations: match.confirmations ?? null,
+    // A competition's match: its stage, and a knock-out's carry-over (in the totals above).
+    stage: match.stage ?? null,
+    carry_over: match.carry_over ?? null,
   };
 }
 

@@ -74,6 +74,12 @@ export function renderMatchPanel(panel, options = {}) {
   cell(row, "closed", row.closed_ns),
   imps(row, "home"),
   imps(row, "away")));
+  const carry = panel.show_scores && panel.carry_over && h("tr", {
+    class: "carry-over", "data-testid": "match-carry-over",
+  },
+  h("th", { scope: "row", colspan: 3 }, t("teams.carry_over", { rule: panel.carry_over.rule })),
+  h("td", { class: "imps" }, panel.carry_over.team === panel.home.number ? pointsText(panel.carry_over.imps) : ""),
+  h("td", { class: "imps" }, panel.carry_over.team === panel.away.number ? pointsText(panel.carry_over.imps) : ""));
   const total = panel.show_scores && h("tr", { class: "total" },
     h("th", { scope: "row", colspan: 3 }, t("teams.total")),
     h("td", { class: "imps", "data-testid": "match-imps-home" }, pointsText(panel.home_imps)),
@@ -81,6 +87,7 @@ export function renderMatchPanel(panel, options = {}) {
   return h("section", { class: "match-panel", "data-testid": "match-panel" },
     h("h2", {}, t("teams.panel_title", { match: panel.table, home: panel.home.name, away: panel.away.name })),
     options.round && h("p", { class: "match-round" }, t("teams.of_round", { round: panel.round })),
+    panel.stage && h("p", { class: "match-stage", "data-testid": "match-stage" }, panel.stage),
     panel.walkover && h("p", { class: "warning" }, t("teams.walkover")),
     h("table", { class: "match-lines" },
       h("thead", {}, h("tr", {},
@@ -89,7 +96,7 @@ export function renderMatchPanel(panel, options = {}) {
         h("th", {}, t("teams.col_closed")),
         h("th", { class: "team", title: panel.home.name }, panel.home.name),
         h("th", { class: "team", title: panel.away.name }, panel.away.name))),
-      h("tbody", {}, rows, total)),
+      h("tbody", {}, rows, carry, total)),
     h("p", { class: "match-progress", "data-testid": "match-progress" },
       t("teams.in_both", { done: panel.both_rooms, total: panel.rows.length })),
     !panel.show_scores && h("p", { class: "hint" }, t("teams.hidden_imps")),

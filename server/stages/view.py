@@ -1,0 +1,89 @@
+"""Where a competition event stands: the model resolved from the event file, and as the
+console and the JSON API show it.
+
+`current` resolves the competition from the event's entries, results and decisions;
+`wire` turns it into the README's JSON for the console (the same shape `traveller simulate
+--json` prints, with the event's own fields: what is in play, what the director may do next).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..competition import Competition, CompetitionView, Inputs
+from ..competition.report import stage_json
+from ..formats.competition import CompetitionError
+from ..store import Store
+from ..store import competition as sql
+from .inputs import competition_spec, load, own_entries
+from .schedule import Batch, next_batch
+
+
+@dataclass(frozen=True)
+class Current:
+    view: CompetitionView
+    inputs: Inputs
+    teams: bool
+
+
+def current(store: Store, now_ms: int) -> Current:
+    """The competition as the event file has it now."""
+    spec = competition_spec(store)
+    inputs = load(store, now_ms)
+    view = Competition(spec, own_entries(store)).view(inputs)
+    return Current(view, inputs, spec.kind == "teams")
+
+
+def batch(store: Store, now: Current) -> Batch | None:
+    return next_batch(store, now.view, now.inputs, teams=now.teams)
+
+
+def wire(store: Store, now_ms: int) -> dict[str, Any]:
+    """The competition for the console: every stage as far as it has gone, the decisions
+    due, what an advance would put in play, and the final places once they are known."""
+    try:
+        now = current(store, now_ms)
+    except CompetitionError as exc:
+        return {"ok": False, "code": "competition_error", "error": str(exc), "status": 409}
+    view = now.view
+    nxt = batch(store, now)
+    in_play = sql.fixtures(store)
+    advances = [a for a in sql.advances(store) if a["undone_ms"] is None]
+    grouped = bool(view.spec.entries.groups)
+    entries = [{"id": e.id, "name": e.name, **({"group": e.group} if grouped else {}),
+                **({"joined": e.joined, "from": e.origin} if e.joined else {})}
+               for e in view.entries]
+    return {
+        "ok": True,
+        "competition": view.spec.name,
+        "rules": list(view.spec.rules),
+        "restricted_systems": view.spec.restricted_systems,
+        "entries": entries,
+        "stages": [{**stage_json(s), "status": _status(s, in_play),
+                    "waiting_for": s.waiting_for} for s in view.stages],
+        "due": [{"key": d.key, "kind": d.kind, "stage": d.stage, "name": d.name,
+                 "rule": d.rule, "chooser": d.chooser, "allowed": list(d.allowed),
+                 "count": d.count, "group": d.group} for d in view.due],
+        "next": None if nxt is None else {"first_round": nxt.first_round,
+                                          "last_round": nxt.last_round,
+                                          "summary": nxt.summary,
+                                          "new_tables": [list(t) for t in nxt.new_tables]},
+        "last_advance": None if not advances else {
+            "id": advances[-1]["id"], "first_round": advances[-1]["first_round"],
+            "last_round": advances[-1]["last_round"]},
+        "complete": view.complete,
+        "final_places": [{"place": p.place, "entry": p.entry, "why": p.why,
+                          **({"group": p.group} if grouped else {}),
+                          "outcome": p.outcome or None} for p in view.final_places],
+    }
+
+
+def _status(stage: Any, in_play: dict[str, dict[str, Any]]) -> str:
+    if stage.progress is None:
+        return "waiting"
+    if stage.complete:
+        return "complete"
+    if any(f["stage"] == stage.spec.id for f in in_play.values()):
+        return "playing"
+    return "ready"

@@ -1,0 +1,123 @@
+"""The director console's competition page: every stage as far as it has gone, who qualified
+and why, the knock-out matches with their carry-over, the decisions the competition asks for,
+and the buttons that put the next matches or sessions in play or take the last advance back.
+
+Every form posts here with its CSRF token and hands the checked input to one function of
+`server.stages.actions`; the tables an advance seats get their new state. A JSON client
+(Accept: application/json, or a JSON body) gets the envelope instead of a page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+
+from ..context import get_broadcast, get_store, has_event
+from ..errors import TravellerError
+from ..event.outcome import Outcome
+from ..stages import actions
+from ..stages.inputs import is_competition
+from ..stages.view import wire
+from ..store import Store
+from .forms import now_ms, request_payload, wants_json
+from .security import director_required
+
+bp = Blueprint("competition", __name__, url_prefix="/director/competition")
+
+ACTOR = "director"
+
+
+def _store() -> Store:
+    store = get_store()
+    if not is_competition(store):
+        raise TravellerError("not_a_competition", "this event is one session or one stage, "
+                             "not a competition of stages", 409)
+    return store
+
+
+@bp.app_context_processor
+def competition_event() -> dict[str, Any]:
+    """Whether the event is a competition, for the console's navigation."""
+    try:
+        return {"competition_event": has_event() and is_competition(get_store())}
+    except RuntimeError:
+        return {"competition_event": False}
+
+
+def _refused(exc: TravellerError) -> Any:
+    if wants_json():
+        return jsonify(exc.body()), exc.status
+    return render_template("ruling_error.html", error=exc.error,
+                           back=url_for(".index"), name=get_store().setting("name", "")), \
+        exc.status
+
+
+def _done(outcome: Outcome, anchor: str = "") -> Any:
+    get_broadcast().send(outcome)
+    if wants_json():
+        return jsonify(outcome.body)
+    return redirect(url_for(".index") + anchor)
+
+
+@bp.get("/")
+@director_required
+def index() -> Any:
+    try:
+        store = _store()
+    except TravellerError as exc:
+        return _refused(exc)
+    data = wire(store, now_ms())
+    if wants_json():
+        return jsonify(data), 200 if data["ok"] else data["status"]
+    names = {e["id"]: e["name"] for e in data.get("entries", [])}
+    return render_template("competition.html", data=data, names=names,
+                           name=store.setting("name", ""))
+
+
+@bp.post("/advance")
+@director_required
+def advance() -> Any:
+    """Put in play everything the competition can play now."""
+    try:
+        outcome = actions.advance(_store(), now_ms(), ACTOR, request_payload().get("why"))
+    except TravellerError as exc:
+        return _refused(exc)
+    return _done(outcome, f"#round-{outcome.body['first_round']}")
+
+
+@bp.post("/undo")
+@director_required
+def undo() -> Any:
+    """Take the last advance back while nothing of it is played."""
+    try:
+        outcome = actions.undo_advance(_store(), now_ms(), ACTOR,
+                                       request_payload().get("why"))
+    except TravellerError as exc:
+        return _refused(exc)
+    return _done(outcome)
+
+
+@bp.post("/decide")
+@director_required
+def decide() -> Any:
+    """A decision the competition asks for: a choice of opponent, a wild card, the entries
+    joining from another competition (one a line: the name, then `;` and the players' IDs),
+    a replacement for an absent entrant."""
+    payload = dict(request_payload())
+    value = payload.get("value")
+    if not request.is_json:
+        kind = payload.get("kind")
+        if kind == "join":
+            lines = [line for line in str(value or "").splitlines() if line.strip()]
+            value = [{"name": line.split(";")[0].strip(),
+                      "players": [p.strip() for p in line.split(";", 1)[1].split(",")
+                                  if p.strip()] if ";" in line else []} for line in lines]
+        elif kind == "replace":
+            value = {"absent": payload.get("absent"), "by": payload.get("by")}
+        payload["value"] = value
+    try:
+        outcome = actions.decide(_store(), payload, now_ms(), ACTOR)
+    except TravellerError as exc:
+        return _refused(exc)
+    return _done(outcome)
