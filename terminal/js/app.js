@@ -85,7 +85,7 @@ import { nsScore } from "./score.js";
 import {
   boardToEnter, currentRound, isRoundDone, movesAfter, nextRound, roundBoards, roundInfo, rounds, unsent, withResult,
 } from "./table.js";
-import { h } from "./dom.js";
+import { h, holdingWhilePressed, keepingFocus } from "./dom.js";
 import { emptyPad, padEntry, renderPad } from "./entry.js";
 import { renderHeader, renderClock } from "./header.js";
 import { renderBoards } from "./boardlist.js";
@@ -183,6 +183,10 @@ const model = {
 };
 
 let connection = null;
+
+// A render asked for while a button is pressed (a state pushed mid-click) waits for the
+// release, so the click reaches the button it started on (see holdingWhilePressed).
+const pressing = holdingWhilePressed(root, globalThis);
 
 function settleRound() {
   const { state } = model;
@@ -325,16 +329,7 @@ function renderMain() {
 /** A player number typed at the players' (or the line-up's) form. */
 function changePlayer(key, value) {
   model.players.form = { ...model.players.form, [key]: value };
-  // Only the names, the warnings and the button change: keep the input's focus.
-  const form = root.querySelector(".players-form");
-  const focused = document.activeElement?.dataset?.testid;
-  const caret = document.activeElement?.selectionStart ?? null;
-  render();
-  const input = focused && root.querySelector(`[data-testid="${focused}"]`);
-  if (form && input) {
-    input.focus();
-    if (caret !== null) input.setSelectionRange(caret, caret);
-  }
+  render(); // only the names, the warnings and the button change; the field keeps its focus
 }
 
 /** Teams: the line-up to ask for now (due, or refused by the server), or null. */
@@ -429,6 +424,7 @@ function rejectionsShown() {
 }
 
 function render() {
+  if (pressing.hold(render)) return;
   if (!token) {
     root.replaceChildren(h("section", { class: "fatal" }, h("p", {}, t("app.no_token"))));
     return;
@@ -451,7 +447,9 @@ function render() {
   const { state } = model;
   const pending = outbox.pending();
   const info = roundInfo(state, model.round);
-  root.replaceChildren(
+  // Every render builds the screen anew, a state push too: the field being typed in keeps
+  // its focus and caret (see keepingFocus).
+  keepingFocus(root, () => root.replaceChildren(
     renderHeader({
       state: isTeams(state) ? { ...state, rounds: roundsPlanned(state) } : state, info, names: {
         ns: pairNames(state, seatbox.pending(), info?.ns_pair),
@@ -504,7 +502,7 @@ function render() {
           model.picker = { open: false, reason: null, text: "" };
           render();
         },
-      })));
+      }))));
 }
 
 function renderWarning() {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import queue
 import uuid
 from pathlib import Path
 
@@ -12,9 +13,10 @@ from tests.browser.test_director_slow_play import log_in
 from tests.conftest import served_event
 
 
-def table_client(base_url: str, token: str, answers: list[dict[str, object]]) -> socketio.Client:
+def table_client(base_url: str, token: str,
+                 answers: queue.Queue[dict[str, object]]) -> socketio.Client:
     client = socketio.Client(reconnection=False)
-    client.on("director_answer", answers.append, namespace="/table")
+    client.on("director_answer", answers.put, namespace="/table")
     client.connect(base_url, namespaces=["/table"], auth={"token": token},
                    transports=["websocket"], wait_timeout=10)
     return client
@@ -25,9 +27,9 @@ def test_an_answer_being_typed_survives_live_grid_updates(browser: Browser,
     server = served_event(tmp_path).start()
     try:
         tables = server.tables()
-        answers: list[dict[str, object]] = []
+        answers: queue.Queue[dict[str, object]] = queue.Queue()
         one = table_client(server.base_url, tables[0]["token"], answers)
-        two = table_client(server.base_url, tables[1]["token"], [])
+        two = table_client(server.base_url, tables[1]["token"], queue.Queue())
         page = log_in(browser, server.base_url)
         ack = one.call("call_director", {"op_id": str(uuid.uuid4()), "reason": "revoke"},
                        namespace="/table", timeout=10)
@@ -45,8 +47,8 @@ def test_an_answer_being_typed_survives_live_grid_updates(browser: Browser,
         expect(answer).to_have_value("Coming to table 1")
         page.keyboard.press("Enter")
         expect(page.locator(".alert.call")).to_have_count(0)
-        one.sleep(0.5)
-        assert answers and answers[-1]["answer"] == "Coming to table 1"
+        # The answer reaches the table's terminal: waited for, not slept on.
+        assert answers.get(timeout=10)["answer"] == "Coming to table 1"
         one.disconnect()
         two.disconnect()
     finally:
@@ -58,9 +60,9 @@ def test_an_alert_pushed_to_a_polish_console_is_worded_in_polish(browser: Browse
     server = served_event(tmp_path).start()
     try:
         tables = server.tables()
-        phone = table_client(server.base_url, tables[0]["token"], [])
-        tablet = table_client(server.base_url, tables[0]["token"], [])
-        other = table_client(server.base_url, tables[1]["token"], [])
+        phone = table_client(server.base_url, tables[0]["token"], queue.Queue())
+        tablet = table_client(server.base_url, tables[0]["token"], queue.Queue())
+        other = table_client(server.base_url, tables[1]["token"], queue.Queue())
         page = log_in(browser, server.base_url)
         page.goto(server.base_url + "/director/?lang=pl")
         expect(page.locator("#live")).to_have_attribute("data-state", "online")

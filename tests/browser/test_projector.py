@@ -3,6 +3,7 @@ the server's push the moment a round's last board is entered, without reloading 
 
 from __future__ import annotations
 
+import queue
 import uuid
 from pathlib import Path
 
@@ -33,7 +34,7 @@ def test_k4_3_the_projector_changes_without_reload_when_a_round_is_complete(
         entries = [(table, board) for table, boards in sorted(round_one) for board in boards]
         for table, board in entries:
             if table not in {c[0] for c in clients}:
-                clients.append((table, table_client(server.base_url, tokens[table], [])))
+                clients.append((table, table_client(server.base_url, tokens[table], queue.Queue())))
             client = next(c for t, c in clients if t == table)
             ack = client.call("submit_result", {
                 "op_id": str(uuid.uuid4()), "board": board, "contract": "3N", "declarer": "N",

@@ -44,8 +44,11 @@ def open_phone(browser: Browser, contexts: list[BrowserContext], url: str) -> Pa
 
 
 def type_seats(page: Page, north: str, south: str, east: str, west: str) -> None:
+    """Types the four numbers, each seen in its field (a keystroke lost fails here, not at Save)."""
     for seat, number in (("north", north), ("south", south), ("east", east), ("west", west)):
-        page.get_by_test_id(f"player-{seat}").fill(number)
+        field = page.get_by_test_id(f"player-{seat}")
+        field.fill(number)
+        expect(field).to_have_value(number)
 
 
 @pytest.mark.parametrize(("viewport", "locale", "index", "seats", "names", "not_listed"), [

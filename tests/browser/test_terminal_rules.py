@@ -113,6 +113,8 @@ def test_k8_2_mini_bridge_games_in_every_strain_on_a_tablet(mini_server, browser
     expect(page.get_by_test_id("preview-contract")).to_contain_text("4♠ by South =")
     confirm(page)
     expect(page.get_by_test_id("round-complete")).to_be_visible()
+    # The round is complete as soon as its last board is entered here; stored once sent.
+    expect(page.get_by_test_id("unsent")).to_have_text("0")
     assert [row[0] for row in stored(mini_server.db_path, tables[1]["table"])] == ["5C", "3N", "4S"]
 
 

@@ -98,8 +98,11 @@ def submit(client: socketio.Client, board: int, contract: str, declarer: str,
 
 
 def line_up(page: Page, north: str, south: str, east: str, west: str) -> None:
+    """Types the four numbers, each seen in its field (a keystroke lost fails here, not at Save)."""
     for seat, number in (("north", north), ("south", south), ("east", east), ("west", west)):
-        page.get_by_test_id(f"player-{seat}").fill(number)
+        field = page.get_by_test_id(f"player-{seat}")
+        field.fill(number)
+        expect(field).to_have_value(number)
 
 
 def clock(console: Page, base_url: str, action: str, **form: str) -> dict[str, Any]:
@@ -220,6 +223,77 @@ def test_kd1_both_rooms_play_a_match_and_both_captains_confirm_on_phones(
     expect(closed_room.get_by_test_id("next-match")).to_contain_text("Ronde 2")
     closed_room.get_by_test_id("next-round").click()
     expect(closed_room.get_by_test_id("lineup-form")).to_have_attribute("data-round", "2")
+
+
+def test_d8_2_a_state_pushed_while_a_captain_types_the_line_up_keeps_the_field(
+        teams_server, browser, contexts) -> None:
+    _, closed_room = open_table(browser, contexts, table_url(teams_server, "C")["url"], PHONE)
+    north = closed_room.get_by_test_id("player-north")
+    north.click()
+    closed_room.keyboard.type("40")
+    typed = north.element_handle()
+    # The open room's line-up reaches the server, which pushes a state to both rooms of the
+    # match: the closed room's screen is built anew while its captain is typing.
+    open_room = connect(teams_server, "O")
+    try:
+        ack = open_room.call("set_players", {
+            "op_id": str(uuid.uuid4()), "round": 1, "segment": 1, "north": "101",
+            "south": "102", "east": "401", "west": "402"}, namespace="/table", timeout=10)
+        assert ack["ok"], ack
+    finally:
+        open_room.disconnect()
+    closed_room.wait_for_function("field => !field.isConnected", arg=typed)
+    # The field keeps the focus and the caret: the next keystroke lands, the phone's keyboard
+    # stays open, and Save comes on with the fourth number.
+    expect(north).to_be_focused()
+    closed_room.keyboard.type("2")
+    expect(north).to_have_value("402")
+    expect(closed_room.get_by_test_id("player-name-north")).to_have_text("Bandung 2")
+    line_up(closed_room, "402", "401", "104", "103")
+    expect(closed_room.get_by_test_id("lineup-save")).to_be_enabled()
+
+
+STATES_SEEN = """
+window.statesSeen = 0;
+const Native = window.WebSocket;
+window.WebSocket = class extends Native {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (event) => {
+      if (String(event.data).startsWith('42/table,["state"')) window.statesSeen += 1;
+    });
+  }
+};
+"""
+"""Counts the states a page has received, each before the terminal handles it."""
+
+
+def test_a_state_pushed_while_a_button_is_pressed_loses_no_click(
+        teams_server, browser, contexts) -> None:
+    context = browser.new_context(viewport=TABLET)
+    contexts.append(context)
+    context.add_init_script(STATES_SEEN)
+    closed_room = context.new_page()
+    closed_room.goto(table_url(teams_server, "C")["url"])
+    closed_room.get_by_test_id("lineup-skip").click()
+    seen = closed_room.evaluate("window.statesSeen")
+    # The button goes down; the open room's board 1 is pushed before it comes up.
+    button = closed_room.get_by_test_id("match-open")
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    assert box is not None
+    closed_room.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    closed_room.mouse.down()
+    open_room = connect(teams_server, "O")
+    try:
+        submit(open_room, 1, "4S", "N", 10)
+    finally:
+        open_room.disconnect()
+    closed_room.wait_for_function("seen => window.statesSeen > seen", arg=seen)
+    closed_room.mouse.up()
+    # The click reached the button it started on, and the pushed state shows after it.
+    expect(closed_room.get_by_test_id("match-panel")).to_be_visible()
+    expect(closed_room.get_by_test_id("match-board-1")).to_contain_text("✓")
 
 
 def test_k12_1_time_up_locks_the_boards_not_started_on_tablets_and_a_phone(
