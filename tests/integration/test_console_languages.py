@@ -32,7 +32,7 @@ from tests.integration.test_table_socket import join, submit
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "server" / "web"
-USE_CASES = ("event", "teams", "table", "direction", "publish")
+USE_CASES = ("event", "teams", "table", "direction", "stages", "publish")
 """The application layer's packages (server/<use case>/), whose messages the console shows."""
 CALL = re.compile(
     r"""(?:\b_|\btranslate|\bT|\bN_)\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')""")

@@ -1,0 +1,389 @@
+"""Whole competitions through the server: created with their first stage in play, advanced by
+the director from the console (choices of opponent, the carry-over at the tables, a league's
+split keeping VP, a pairs stage over two sessions, Swiss pairs paired before the last round
+ends), and played by robots through the table protocol to the same final places as
+`traveller simulate` on the same seed."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from server.competition import simulate
+from server.formats import PresetError, load_preset, parse_preset
+from server.stages.create import create_competition
+from server.stages.robots import payload_of, robot_result
+from server.store import Store
+from tests.conftest import PASSWORD, REPO
+from tests.integration.teams_event import app_for
+from tests.integration.test_clocks import JSON
+from tests.integration.test_director import login
+
+SEED = 11
+
+
+def make(tmp_path: Path, text: str, entries: int | None) -> Path:
+    path = tmp_path / "competition.db"
+    store = create_competition(path, text, entries=entries, password=PASSWORD,
+                               base_url="http://testserver")
+    store.close()
+    return path
+
+
+@pytest.fixture
+def director_post() -> Iterator[Any]:
+    def post(client: Any, url: str, **data: Any) -> Any:
+        return client.post(url, json=data, headers={**JSON, "X-CSRF-Token": client.csrf})
+    yield post
+
+
+def play(app: Any, seed: int = SEED, rounds: set[int] | None = None) -> int:
+    """Robots play every board in play at every table through the table protocol (only the
+    rounds given, if any); the number of results entered."""
+    socketio = app.extensions["traveller.socketio"]
+    store: Store = app.extensions["traveller.store"]
+    clients: dict[str, Any] = {}
+    entered = 0
+    try:
+        progressed = True
+        while progressed:
+            progressed = False
+            for table in store.tables():
+                client = clients.get(table.token)
+                if client is None:
+                    client = clients[table.token] = socketio.test_client(
+                        app, namespace="/table", auth={"token": table.token})
+                state = client.emit("get_state", {}, namespace="/table", callback=True)["state"]
+                number = state["round"]
+                if number is None or (rounds is not None and number not in rounds):
+                    continue
+                done = {(r["round"], r["board"]) for r in state["results"]}
+                for board in state["boards"]:
+                    if (number, board) in done:
+                        continue
+                    played = robot_result(store, seed, table.section, table.number, number,
+                                          board)
+                    assert played is not None
+                    ack = client.emit("submit_result", {"op_id": str(uuid.uuid4()),
+                                                        "board": board, **payload_of(played)},
+                                      namespace="/table", callback=True)
+                    assert ack["ok"], ack
+                    entered += 1
+                    progressed = True
+    finally:
+        for client in clients.values():
+            client.disconnect(namespace="/table")
+    return entered
+
+
+def competition(client: Any) -> dict[str, Any]:
+    data: dict[str, Any] = client.get("/director/competition/", headers=JSON).get_json()
+    assert data["ok"], data
+    return data
+
+
+def stage(data: dict[str, Any], stage_id: str) -> dict[str, Any]:
+    return next(s for s in data["stages"] if s["id"] == stage_id)
+
+
+KNOCKOUT = """
+[event]
+name = "Cup"
+kind = "teams"
+rules = ["D1.4", "D4.3"]
+[scoring]
+vp_scale = "wbf25"
+tiebreak = "k17.1"
+[[stage]]
+id = "rr"
+name = "round robin"
+kind = "round_robin"
+rules = ["D4.1"]
+boards_per_match = 8
+[[stage]]
+id = "ko"
+name = "knock-out"
+kind = "knockout"
+rules = ["D4.3", "D1.4"]
+seeds = ["1", "2", "3", "4"]
+carry_over = "d1.4"
+tie = "d1.4"
+  [[stage.entrants]]
+  from = "rr"
+  places = [1, 4]
+  label = "{place}"
+  rule = "D4.3"
+  why = "the top 4 play the knock-out"
+  [[stage.choice]]
+  id = "1 chooses"
+  chooser = "1"
+  options = ["3", "4"]
+  rule = "D4.3"
+  [[stage.match]]
+  id = "s1"
+  round = "semi-final"
+  home = "1"
+  away = "chosen:1 chooses"
+  boards = 24
+  segments = 2
+  [[stage.match]]
+  id = "s2"
+  round = "semi-final"
+  home = "2"
+  away = "not-chosen:1 chooses"
+  boards = 24
+  segments = 2
+  [[stage.match]]
+  id = "final"
+  round = "final"
+  home = "winner:s1"
+  away = "winner:s2"
+  boards = 16
+  [[stage.place]]
+  entrants = ["winner:final", "loser:final"]
+  places = [1, 2]
+  rule = "D4.6"
+  why = "the final"
+"""
+
+
+def test_d4_3_d1_4_a_knock_out_with_a_choice_of_opponent_and_carry_over(
+        tmp_path: Path, director_post: Any) -> None:
+    with app_for(make(tmp_path, KNOCKOUT, 6)) as app:
+        director = login(app)
+        data = competition(director)
+        assert stage(data, "rr")["status"] == "playing"
+        assert stage(data, "ko")["status"] == "waiting"
+        assert play(app) == 15 * 8 * 2
+        data = competition(director)
+        ranking = [line["entry"] for line in stage(data, "rr")["groups"][0]["standings"]]
+        due = data["due"]
+        assert [(d["kind"], d["chooser"], d["allowed"]) for d in due] == [
+            ("choice", ranking[0], [ranking[2], ranking[3]])]
+        # The advance waits for the choice; a team it may not choose is refused.
+        assert director_post(director, "/director/competition/advance").status_code == 409
+        refused = director_post(director, "/director/competition/decide", key=due[0]["key"],
+                                value=ranking[4])
+        assert refused.status_code == 400 and refused.get_json()["code"] == "not_allowed"
+        assert director_post(director, "/director/competition/decide", key=due[0]["key"],
+                             value=ranking[2], why="captain's choice").status_code == 200
+        moved = director_post(director, "/director/competition/advance").get_json()
+        assert moved["ok"] and moved["first_round"] == 6
+        store: Store = app.extensions["traveller.store"]
+        audit = [a for a in store.audit_rows() if a["action"] in ("decision", "advance")]
+        assert len(audit) == 3  # the first stage's advance, the choice, this advance
+        data = competition(director)
+        s1 = next(m for m in stage(data, "ko")["matches"] if m["id"] == "s1")
+        assert (s1["home"], s1["away"], s1["chosen_by"]) == (ranking[0], ranking[2], ranking[0])
+        assert s1["carry_over"] == {"to": ranking[0], "imps": 2.4, "rule": "D1.4"}
+        # The tables see the match with its carry-over in the running score.
+        table = next(t for t in store.tables() if t.section == "O" and t.number == 1)
+        client = app.extensions["traveller.socketio"].test_client(
+            app, namespace="/table", auth={"token": table.token})
+        state = client.emit("get_state", {}, namespace="/table", callback=True)["state"]
+        match = state["teams"]["matches"][-1]
+        assert match["knockout"] is True and match["vp"] is None
+        assert match["carry_over"] == {"team": ranking[0], "imps": 2.4, "rule": "D1.4"}
+        assert state["teams"]["segments"] == 2
+        home = match["home_imps"] if match["home"]["number"] == ranking[0] else match["away_imps"]
+        assert home == 2.4  # nothing played yet: the carry-over alone
+        client.disconnect(namespace="/table")
+        play(app)
+        director_post(director, "/director/competition/advance")
+        play(app)
+        data = competition(director)
+        assert data["complete"]
+        final = next(m for m in stage(data, "ko")["matches"] if m["id"] == "final")
+        assert [p["entry"] for p in data["final_places"][:2]] == [final["winner"],
+                                                                  final["loser"]]
+
+
+def test_an_advance_is_undone_while_nothing_of_it_is_played(tmp_path: Path,
+                                                           director_post: Any) -> None:
+    with app_for(make(tmp_path, KNOCKOUT, 6)) as app:
+        director = login(app)
+        store: Store = app.extensions["traveller.store"]
+        play(app)
+        data = competition(director)
+        director_post(director, "/director/competition/decide", key=data["due"][0]["key"],
+                      value=data["due"][0]["allowed"][0])
+        before = (len(store.seatings()), len(store.tables()))
+        director_post(director, "/director/competition/advance")
+        assert len(store.seatings()) > before[0]
+        undone = director_post(director, "/director/competition/undo")
+        assert undone.status_code == 200, undone.get_json()
+        assert (len(store.seatings()), len(store.tables())) == before
+        assert competition(director)["next"] is not None
+        director_post(director, "/director/competition/advance")
+        play(app, rounds={6})
+        refused = director_post(director, "/director/competition/undo")
+        assert refused.status_code == 409 and refused.get_json()["code"] == "already_played"
+
+
+SPLIT = """
+[event]
+name = "League"
+kind = "teams"
+rules = ["D4.2", "D4.4"]
+[scoring]
+vp_scale = "wbf25"
+tiebreak = "d3.2"
+[[stage]]
+id = "regular"
+kind = "round_robin"
+rules = ["D4.1"]
+boards_per_match = 8
+[[stage]]
+id = "top"
+kind = "round_robin"
+rules = ["D5.5"]
+boards_per_match = 8
+  [[stage.entrants]]
+  from = "regular"
+  places = [1, 3]
+  keep_vp = true
+  rule = "D5.4"
+  [[stage.final]]
+  places = [1, 3]
+  first = 1
+  rule = "D5.5"
+[[stage]]
+id = "bottom"
+kind = "double_round_robin"
+rules = ["D4.4"]
+boards_per_match = 8
+  [[stage.entrants]]
+  from = "regular"
+  places = [4, 6]
+  keep_vp = true
+  rule = "D4.4"
+  [[stage.final]]
+  places = [1, 3]
+  first = 4
+  rule = "D4.4"
+  outcome = "relegated"
+"""
+
+
+def test_d4_4_a_split_keeps_its_vp_and_plays_side_by_side(tmp_path: Path,
+                                                         director_post: Any) -> None:
+    with app_for(make(tmp_path, SPLIT, 6)) as app:
+        director = login(app)
+        play(app)
+        regular = {line["entry"]: line["vp"] for line in
+                   stage(competition(director), "regular")["groups"][0]["standings"]}
+        moved = director_post(director, "/director/competition/advance").get_json()
+        assert len(moved["summary"]) == 2  # the two groups start together
+        play(app)
+        data = competition(director)
+        assert data["complete"]
+        for stage_id in ("top", "bottom"):
+            for line in stage(data, stage_id)["groups"][0]["standings"]:
+                assert line["carried_vp"] == regular[line["entry"]]
+        bottom = stage(data, "bottom")["groups"][0]
+        assert len(bottom["rounds"]) == 6  # three teams twice: a bye each round
+        places = {p["entry"]: p for p in data["final_places"]}
+        for line in bottom["standings"]:
+            assert places[line["entry"]]["outcome"] == "relegated"
+
+
+PAIRS = """
+[event]
+name = "Pairs"
+kind = "pairs"
+rules = ["K6.1"]
+[[stage]]
+id = "pairs"
+kind = "pairs"
+rules = ["K6.1", "K17.3"]
+sessions = 2
+session_boards = [10, 14]
+boards_per_round = 2
+movement = "howell"
+  [[stage.final]]
+  places = [1, 100]
+  first = 1
+  rule = "K6.1"
+"""
+
+
+def test_k6_1_a_pairs_stage_over_two_sessions_in_one_event_file(tmp_path: Path,
+                                                                director_post: Any) -> None:
+    with app_for(make(tmp_path, PAIRS, 10)) as app:
+        director = login(app)
+        store: Store = app.extensions["traveller.store"]
+        rounds = sorted({s.round for s in store.seatings()})
+        sessions = [f for f in competition(director)["stages"][0]["groups"]]
+        assert rounds == list(range(1, len(rounds) + 1)) and sessions
+        boards = [b for s in store.seatings() for b in s.boards]
+        assert len(set(boards)) == len(set(boards))  # one number, one deal
+        play(app)
+        data = competition(director)
+        assert data["complete"]
+        lines = data["stages"][0]["groups"][0]["standings"]
+        assert all(len(line["sessions"]) == 2 for line in lines)
+        percents = [line["percent"] for line in lines]
+        assert percents == sorted(percents, reverse=True)
+        # Session 2's boards are other deals than session 1's: numbered on.
+        fixtures = sorted(store.db["competition_fixtures"].rows, key=lambda r: r["first_round"])
+        assert len(fixtures) == 2 and fixtures[1]["first_round"] > fixtures[0]["last_round"]
+
+
+SWISS_PAIRS = (REPO / "seeds" / "gabsi-bupati-swiss-pairs.toml").read_text()
+
+
+def test_kc1_3_swiss_pairs_pair_the_next_round_before_the_round_ends(
+        tmp_path: Path, director_post: Any) -> None:
+    with app_for(make(tmp_path, SWISS_PAIRS, 12)) as app:
+        director = login(app)
+        store: Store = app.extensions["traveller.store"]
+        # Round 2 goes by number: it is in play with round 1 from the start.
+        assert sorted({s.round for s in store.seatings()}) == [1, 2]
+        play(app, rounds={1})
+        moved = director_post(director, "/director/competition/advance").get_json()
+        # Round 3 is paired on round 1's IMPs while round 2 has not been played.
+        assert moved["ok"] and moved["first_round"] == 3
+        assert not [r for r in store.results() if r.round == 2]
+        for _ in range(4):
+            play(app)
+            director_post(director, "/director/competition/advance")
+        play(app)
+        data = competition(director)
+        assert data["complete"]
+        swiss = data["stages"][0]["groups"][0]
+        assert len(swiss["rounds"]) == 6
+
+
+def test_a_competition_played_by_robots_through_the_server_ends_as_the_simulator_says(
+        tmp_path: Path, director_post: Any) -> None:
+    path = REPO / "seeds" / "gabsi-province-teams.toml"
+    with app_for(make(tmp_path, path.read_text(), 8)) as app:
+        director = login(app)
+        for _ in range(10):
+            play(app)
+            data = competition(director)
+            if data["complete"]:
+                break
+            for due in data["due"]:
+                director_post(director, "/director/competition/decide", key=due["key"],
+                              value=due["allowed"][-1])
+            director_post(director, "/director/competition/advance")
+        assert data["complete"]
+    expected = simulate(load_preset(path), seed=SEED, entries=8)
+    assert [(p["place"], p["entry"]) for p in data["final_places"]] == [
+        (p.place, p.entry) for p in expected.view.final_places]
+
+
+def test_creating_a_competition_checks_the_number_of_entries(tmp_path: Path) -> None:
+    league = (REPO / "seeds" / "pzbs-league-1.toml").read_text()
+    with pytest.raises(PresetError, match="D1.1: the competition has 16 entries, not 15"):
+        make(tmp_path, league, 15)
+    assert not (tmp_path / "competition.db").exists()
+    clubs = (REPO / "seeds" / "gabsi-club-teams.toml").read_text()
+    with pytest.raises(PresetError, match="--entries is needed"):
+        make(tmp_path, clubs, None)
+    assert parse_preset(league).competition is not None
