@@ -380,7 +380,7 @@ def test_a_competition_played_by_robots_through_the_server_ends_as_the_simulator
 
 def test_creating_a_competition_checks_the_number_of_entries(tmp_path: Path) -> None:
     league = (REPO / "seeds" / "pzbs-league-1.toml").read_text()
-    with pytest.raises(PresetError, match="D1.1: the competition has 16 entries, not 15"):
+    with pytest.raises(PresetError, match=r"D1\.1: the competition has 16 entries, not 15"):
         make(tmp_path, league, 15)
     assert not (tmp_path / "competition.db").exists()
     clubs = (REPO / "seeds" / "gabsi-club-teams.toml").read_text()
