@@ -27,6 +27,12 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--tables", type=int, default=None, help="tables (default: the preset's 7)")
     demo.add_argument("--robots", action="store_true", help="play every table but the first")
     demo.add_argument("--pace", type=float, default=20.0, help="robots' seconds per board")
+    demo.add_argument("--speed", type=float, default=None,
+                      help="a competition: robots play the preset's time a board this many "
+                      "times faster (60: a minute a second)")
+    demo.add_argument("--entries", type=int, default=None,
+                      help="a competition: its teams or pairs (default: the regulation's)")
+    demo.add_argument("--seed", type=int, default=1, help="a competition: the robots' seed")
     demo.add_argument("--host", default="0.0.0.0")
     demo.add_argument("--port", type=int, default=5000)
     demo.add_argument("--db", default=None,

@@ -24,6 +24,9 @@ from ..table.terminals import table_list
 from ..formats import load_preset
 from ..publish.printing import table_card_documents
 from ..store import Store, StoreError
+from ..stages.create import create_competition
+from .competition import default_pace
+from .competition import run as run_competition
 from .robots import play_tables
 
 DEMO_PRESET = REPO / "seeds" / "demo.toml"
@@ -47,7 +50,7 @@ def print_table_cards(store: Store, target_text: str, profile_name: str) -> list
 
 
 def build_demo(db: Path, tables: int | None, base_url: str, fresh: bool,
-               preset: Path = DEMO_PRESET) -> tuple[Any, str]:
+               preset: Path = DEMO_PRESET, entries: int | None = None) -> tuple[Any, str]:
     """The demo's store and director password, reusing an earlier demo unless `fresh`."""
     if fresh:
         for suffix in ("", "-wal", "-shm"):
@@ -69,8 +72,13 @@ def build_demo(db: Path, tables: int | None, base_url: str, fresh: bool,
     db.parent.mkdir(parents=True, exist_ok=True)
     password = new_password()
     try:
-        store = create_event(db, loaded, password=password,
-                             base_url=base_url, tables=tables)
+        if loaded.competition is not None:
+            store = create_competition(db, preset.read_text(encoding="utf-8"),
+                                       entries=entries, password=password, base_url=base_url,
+                                       origin=str(preset))
+        else:
+            store = create_event(db, loaded, password=password,
+                                 base_url=base_url, tables=tables)
     except ValueError as exc:
         raise CliError(str(exc)) from None
     with store.write() as conn:
@@ -95,9 +103,14 @@ def run_demo(args: argparse.Namespace) -> int:
     if args.db is None:
         # Each preset's demo keeps its own file, so trying a teams preset leaves the pairs demo.
         args.db = "demo/demo.db" if preset == DEMO_PRESET else f"demo/{preset.stem}.db"
-    store, password = build_demo(Path(args.db), args.tables, base_url, args.fresh, preset)
+    store, password = build_demo(Path(args.db), args.tables, base_url, args.fresh, preset,
+                                 getattr(args, "entries", None))
     rows = table_list(store)
     name = store.setting("name", "")
+    competition = store.setting("competition") is not None
+    pace = args.pace
+    if competition and getattr(args, "speed", None):
+        pace = default_pace(store.setting("preset", {}) or {}, args.speed)
     cards = print_table_cards(store, f"preview:{args.cards}", "80mm")
     store.close()
 
@@ -114,14 +127,22 @@ def run_demo(args: argparse.Namespace) -> int:
           file=out)
     print(f"  Director console:    {base_url}/director", file=out)
     print(f"  Director password:   {password}", file=out)
-    if args.robots:
+    if args.robots and competition:
+        print(f"  Robots play every table (a board every ~{pace:g} s) and a robot director "
+              "advances the competition to its final places.", file=out)
+    elif args.robots:
         print(f"  Robots play tables 2-{len(rows)} (a board every ~{args.pace:g} s); "
               "you play table 1.", file=out)
     print("\n  Ctrl-C stops the server; `make demo` again resumes the same event.\n",
           file=out, flush=True)
 
     on_ready = None
-    if args.robots:
+    if args.robots and competition:
+        local = f"http://127.0.0.1:{args.port}"
+
+        def on_ready() -> None:
+            run_competition(local, args.db, password, getattr(args, "seed", 1), pace)
+    elif args.robots:
         local = f"http://127.0.0.1:{args.port}"
         robot_rows = [r for r in rows if r["table"] != 1]
 

@@ -55,6 +55,8 @@ RETRY_MS = 5_000
 
 FIELD_TITLES = {"NS": "North-South", "EW": "East-West", "ALL": "All pairs"}
 
+K9_1_NOTE = "No psychic bids, no complex artificial systems (K9.1)"
+
 
 def table_card_documents(store: Store, only: Iterable[int] | None = None) -> list[Document]:
     """One card per table: event, section, table number and the QR code of its terminal; a
@@ -62,13 +64,18 @@ def table_card_documents(store: Store, only: Iterable[int] | None = None) -> lis
     chosen = None if only is None else set(only)
     base, name = store.setting("base_url", ""), store.setting("name", "")
     ew_urls = urls(store)
+    # K9.1 is printed on the cards of the events that restrict systems.
+    note = (K9_1_NOTE if (store.setting("preset", {}) or {}).get("restricted_systems")
+            else None)
     cards = []
     for t in store.tables():
         if chosen is None or t.number in chosen:
-            cards.append(table_card(name, t.section, t.number, table_url(base, t.token)))
+            cards.append(table_card(name, t.section, t.number, table_url(base, t.token),
+                                    note=note))
             if (t.section, t.number) in ew_urls:
                 cards.append(table_card(name, t.section, t.number,
-                                        ew_urls[t.section, t.number], east_west=True))
+                                        ew_urls[t.section, t.number], note=note,
+                                        east_west=True))
     return cards
 
 

@@ -30,6 +30,8 @@ def event_wire(store: Store) -> dict[str, Any]:
         "lead": preset.get("lead", "optional"),
         "mini_bridge": bool(preset.get("mini_bridge", False)),
         "show_traveller": bool(preset.get("show_traveller", True)),
+        # K9.1: no psychic bids, no complex artificial systems (university, junior, school).
+        "restricted_systems": bool(preset.get("restricted_systems", False)),
     }
 
 

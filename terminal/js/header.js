@@ -67,5 +67,7 @@ export function renderHeader(view) {
         h("span", { class: "tag" }, t("header.unsent")), h("b", { "data-testid": "unsent" }, unsent))),
     (view.names?.ns?.length || view.names?.ew?.length) ? h("div", { class: "bar-row names" },
       h("span", { class: "cell", "data-testid": "ns-names" }, (view.names.ns ?? []).join(" – ")),
-      h("span", { class: "cell", "data-testid": "ew-names" }, (view.names.ew ?? []).join(" – "))) : null);
+      h("span", { class: "cell", "data-testid": "ew-names" }, (view.names.ew ?? []).join(" – "))) : null,
+    state?.event?.restricted_systems ? h("div", { class: "bar-row small", "data-testid": "k9-1" },
+      t("header.k9_1")) : null);
 }
