@@ -101,3 +101,18 @@ def _standings_table(lines: Sequence[StandingLine], labels: ResultsLabels) -> Ta
 
 def _figure(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f}"
+
+
+def plain_sheet(event_name: str, heading: str,
+                parts: Sequence[tuple[str, Sequence[str]]]) -> Document:
+    """A sheet of titled parts, each a few lines of text (a competition's stages, its
+    knock-out matches, its final places)."""
+    blocks: list[Block] = [
+        Text(event_name, Size.DOUBLE_HEIGHT, bold=True, align=Align.CENTER),
+        Text(heading, bold=True, align=Align.CENTER),
+    ]
+    for title, lines in parts:
+        blocks += [Rule("="), Text(title, bold=True)]
+        blocks += [Text(line) for line in lines]
+    blocks.append(Rule("="))
+    return Document(title="results-competition", blocks=tuple(blocks))

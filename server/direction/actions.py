@@ -79,6 +79,16 @@ def remove_adjustment(store: Store, key: EntryKey, why: Any, now_ms: int,
     return _ruled(store, key, rulings.remove_adjustment(store, key, why, now_ms, actor))
 
 
+def cannot_continue(store: Store, section: str, pair: Any, payload: Any, now_ms: int,
+                    actor: str) -> Outcome:
+    """K13.3: every board a pair has not played gets its adjusted score; the tables it was to
+    play at move on past them."""
+    body = rulings.cannot_continue(store, section, pair, payload, now_ms, actor)
+    tables = tuple(t for t in store.tables()
+                   if t.section == section and t.number in body["tables"])
+    return Outcome(body, tables)
+
+
 def add_penalty(store: Store, section: str, pair: Any, payload: Any, now_ms: int,
                 actor: str) -> Outcome:
     """A procedural penalty: the standings change, no table's state does."""

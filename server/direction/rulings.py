@@ -27,6 +27,7 @@ from ..scoring.adjusted import (
 )
 from ..scoring.penalties import GABSI_PROCEDURAL
 from ..store import ResultRow, SeatingRow, Store, TableRow
+from ..store import competition as competition_sql
 from ..store import rulings as sql
 from ..store.rulings import EntryKey
 from ..table.entry import parse_submission
@@ -223,6 +224,62 @@ def adjust(store: Store, key: EntryKey, payload: Any, now_ms: int,
     with store.write() as db:
         adjustment_id = sql.insert_adjustment(store, db, key, adjustment, actor, now_ms, why)
     return ok_body(adjustment=adjustment_id, rule=rule, ns=ns, ew=ew)
+
+
+def cannot_continue(store: Store, section: str, pair: Any, payload: Any, now_ms: int,
+                    actor: str) -> dict[str, Any]:
+    """K13.3: a pair that cannot continue the session: its opponents get 60% (and it 40%) on
+    every board it has not played, up to `last_round` when given (the end of its session),
+    each an adjusted score of its own, audited."""
+    if isinstance(pair, str) and pair.strip().isdigit():
+        pair = int(pair)
+    if isinstance(pair, bool) or not isinstance(pair, int):
+        raise TravellerError("invalid_pair", f"pair must be a whole number, not {pair!r}")
+    payload = payload if isinstance(payload, dict) else {}
+    why = _why(payload.get("why"))
+    last = payload.get("last_round")
+    scored = {(r.section, r.table_number, r.round, r.board) for r in store.results()}
+    adjusted = {(a["section"], a["table_number"], a["round"], a["board"])
+                for a in sql.adjustments(store)}
+    mine = [s for s in store.seatings(section) if pair in (s.ns_pair, s.ew_pair)]
+    if last is None:
+        last = _session_end(store, section, mine, scored | adjusted)
+    keys = []
+    for seating in mine:
+        if isinstance(last, int) and not isinstance(last, bool) and seating.round > last:
+            continue
+        for board in seating.boards:
+            where = (section, seating.table_number, seating.round, board)
+            if where not in scored and where not in adjusted:
+                keys.append((EntryKey(*where), "EW" if seating.ns_pair == pair else "NS",
+                             seating))
+    if not keys:
+        raise TravellerError("nothing_left", f"pair {section}{pair} has no board left to "
+                             "play", 409)
+    with store.write() as db:
+        for key, staying, seating in keys:
+            stay, leave = {"percent": OPPONENTS_CANNOT_CONTINUE}, {"percent": AVERAGE_MINUS}
+            ns, ew = (stay, leave) if staying == "NS" else (leave, stay)
+            sql.insert_adjustment(store, db, key, {
+                "kind": "k13_3", "ns": ns, "ew": ew, "rule": "K13.3",
+                "ns_pair": seating.ns_pair, "ew_pair": seating.ew_pair}, actor, now_ms,
+                why or f"K13.3: pair {pair} cannot continue")
+    return ok_body(pair=pair, boards=len(keys),
+                   tables=sorted({k.table_number for k, _, _ in keys}))
+
+
+def _session_end(store: Store, section: str, seatings: list[SeatingRow],
+                 done: set[tuple[str, int, int, int]]) -> int | None:
+    """In a competition event, the last round of the session the pair is playing: K13.3 is
+    for the session it cannot continue, not for those that come after."""
+    now = next((s.round for s in sorted(seatings, key=lambda s: s.round)
+                if any((section, s.table_number, s.round, b) not in done for b in s.boards)),
+               None)
+    for fixture in competition_sql.fixtures(store).values():
+        if (fixture["kind"] == "session" and fixture["detail"]["section"] == section
+                and now is not None and fixture["first_round"] <= now <= fixture["last_round"]):
+            return int(fixture["last_round"])
+    return None
 
 
 def remove_adjustment(store: Store, key: EntryKey, why: Any, now_ms: int,

@@ -39,12 +39,13 @@ from printer import (
 from ..errors import TravellerError
 from ..event.create import ROOMS
 from ..event.players import pair_names
+from ..stages.inputs import is_competition
 from ..store import SeatingRow, Store
 from ..store import printing as sql
 from ..table.terminals import table_url, urls
 from ..teams.matches import is_teams
 from ..texts import N_, Message, english, message
-from . import results
+from . import competition, results
 
 log = logging.getLogger(__name__)
 
@@ -203,7 +204,9 @@ DocumentBuilder = Callable[[Store, Mapping[str, Any]], list[Document]]
 DOCUMENTS: dict[str, DocumentBuilder] = {
     N_("table-cards"): lambda store, o: table_card_documents(store, o.get("tables")),
     N_("round-slips"): lambda store, o: round_slip_documents(store, o["round"], o.get("tables")),
-    N_("results"): lambda store, o: results_documents(store, o["round"]),
+    N_("results"): lambda store, o: (
+        competition.results_documents(store, int(time.time() * 1000))
+        if is_competition(store) else results_documents(store, o["round"])),
     N_("guide-cards"): lambda store, o: guide_card_documents(store),
 }
 """Every document the spool and `traveller print` know, by name, with its builder (the name is

@@ -7,13 +7,17 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ..stages.inputs import is_competition
 from ..store import Store
 from ..teams.matches import is_teams, matches
-from . import results, team_results
+from . import competition, results, team_results
 
 
 def projector_data(store: Store) -> dict[str, Any]:
-    """What the projector shows: the teams ranking in a teams event, else the pairs'."""
+    """What the projector shows: the stage in play of a competition, the teams ranking in a
+    teams event, else the pairs'."""
+    if is_competition(store):
+        return competition.projector(store, int(time.time() * 1000))
     if is_teams(store):
         return team_results.projector(store, int(time.time() * 1000))
     return results.projector(store)

@@ -57,6 +57,7 @@ def wire(store: Store, now_ms: int) -> dict[str, Any]:
     return {
         "ok": True,
         "competition": view.spec.name,
+        "kind": view.spec.kind,
         "rules": list(view.spec.rules),
         "restricted_systems": view.spec.restricted_systems,
         "entries": entries,

@@ -15,6 +15,9 @@ from ..context import get_store
 from ..direction import rulings
 from ..errors import TravellerError, error_body
 from ..publish import results, team_results
+from ..publish.projector import projector_data
+from ..stages.inputs import is_competition
+from ..stages.view import wire
 from ..teams.matches import is_teams
 from .forms import now_ms
 
@@ -54,6 +57,11 @@ def _refused(exc: TravellerError) -> Any:
 @bp.get("/")
 def index() -> Any:
     store = get_store()
+    if is_competition(store):
+        data = wire(store, now_ms())
+        return render_template("competition.html", data=data, public=True,
+                               names={e["id"]: e["name"] for e in data.get("entries", [])},
+                               name=store.setting("name", ""))
     if is_teams(store):
         return render_template("teams_standings.html", director=False,
                                data=team_results.standings(store, now_ms()),
@@ -102,12 +110,30 @@ def pair(pair: int) -> Any:
 @bp.get("/projector")
 def projector() -> Any:
     store = get_store()
+    if is_competition(store):
+        data = projector_data(store)
+        template = ("results_projector_teams.html" if data["kind"] == "teams"
+                    else "results_projector.html")
+        return render_template(template, data=data, name=store.setting("name", ""))
     if is_teams(store):
         return render_template("results_projector_teams.html",
                                data=team_results.projector(store, now_ms()),
                                name=store.setting("name", ""))
     return render_template("results_projector.html", data=results.projector(store),
                            name=store.setting("name", ""))
+
+
+@bp.get("/api/competition")
+def competition_json() -> Any:
+    """A competition's stages, standings, knock-out matches and final places."""
+    store = get_store()
+    if not is_competition(store):
+        return _refused(TravellerError("not_a_competition", "this event is one session or "
+                                       "one stage, not a competition of stages", 404))
+    data = wire(store, now_ms())
+    for key in ("due", "next", "last_advance"):
+        data.pop(key, None)  # the director's business
+    return jsonify(data)
 
 
 @bp.get("/api/standings")
@@ -160,6 +186,8 @@ def pair_json(pair: int) -> Any:
 @bp.get("/api/projector")
 def projector_json() -> Any:
     store = get_store()
+    if is_competition(store):
+        return jsonify({"ok": True, **projector_data(store)})
     if is_teams(store):
         return jsonify({"ok": True, **team_results.projector(store, now_ms())})
     return jsonify({"ok": True, **results.projector(store)})

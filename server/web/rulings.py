@@ -164,6 +164,23 @@ def add_penalty() -> Any:
     return jsonify(outcome.body) if wants_json() else redirect(url_for(".rankings") + "#penalties")
 
 
+@bp.post("/withdraw")
+@director_required
+def withdraw() -> Any:
+    """K13.3: a pair that cannot continue: 60% to its opponents on every board it has not
+    played (to `last_round`, when given)."""
+    payload = request_payload()
+    if isinstance(payload.get("last_round"), str) and payload["last_round"].isdigit():
+        payload["last_round"] = int(payload["last_round"])
+    try:
+        outcome = actions.cannot_continue(get_store(), _section(payload), payload.get("pair"),
+                                          payload, now_ms(), ACTOR)
+    except TravellerError as exc:
+        return _refused(exc, url_for(".rankings"))
+    get_broadcast().send(outcome)
+    return jsonify(outcome.body) if wants_json() else redirect(url_for(".rankings"))
+
+
 @bp.post("/penalties/<int:penalty_id>/remove")
 @director_required
 def remove_penalty(penalty_id: int) -> Any:

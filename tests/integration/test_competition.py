@@ -387,3 +387,91 @@ def test_creating_a_competition_checks_the_number_of_entries(tmp_path: Path) -> 
     with pytest.raises(PresetError, match="--entries is needed"):
         make(tmp_path, clubs, None)
     assert parse_preset(league).competition is not None
+
+
+BAROMETER = """
+[event]
+name = "Final"
+kind = "pairs"
+rules = ["K4.3"]
+[[stage]]
+id = "final"
+kind = "barometer"
+rules = ["K4.3", "K17.3"]
+session_boards = [7, 14]
+boards_per_round = 2
+  [[stage.final]]
+  places = [1, 100]
+  first = 1
+  rule = "K4.3"
+"""
+
+
+def test_k4_3_the_projector_shows_the_barometer_after_every_round(tmp_path: Path) -> None:
+    with app_for(make(tmp_path, BAROMETER, 8)) as app:
+        director = login(app)
+        play(app, rounds={1, 2, 3})
+        data = director.get("/results/api/projector", headers=JSON).get_json()
+        assert data["ok"] and data["round"] == 3 and data["rounds"] == 7
+        rows = data["standings"]["ALL"]
+        assert len(rows) == 8 and all(len(r["places"]) == 3 for r in rows)
+        assert [r["rank"] for r in rows] == list(range(1, 9))
+        percents = [r["percentage"] for r in rows]
+        assert percents == sorted(percents, reverse=True)
+        assert rows[0]["places"][-1] == 1
+        page = director.get("/results/projector").get_data(as_text=True)
+        assert "projector" in page
+
+
+def test_k13_3_a_pair_that_cannot_continue_gives_its_opponents_60_percent(
+        tmp_path: Path, director_post: Any) -> None:
+    with app_for(make(tmp_path, PAIRS, 10)) as app:
+        director = login(app)
+        store: Store = app.extensions["traveller.store"]
+        first, second = sorted(store.db["competition_fixtures"].rows,
+                               key=lambda r: r["first_round"])
+        play(app, rounds={1})
+        pair = next(s.ns_pair for s in store.seatings() if s.round == 2)
+        body = director_post(director, "/director/withdraw", section="A", pair=pair,
+                             why="taken ill").get_json()
+        assert body["ok"] and body["boards"] > 0
+        adjusted = [a for a in store.db["adjustments"].rows if a["removed_ms"] is None]
+        assert {a["round"] for a in adjusted} <= set(range(2, first["last_round"] + 1))
+        assert all(json_of(a["ns"])["percent"] in (60, 40) for a in adjusted)
+        # Session 2 is another session: the pair's boards there are not given away.
+        assert not [a for a in adjusted if a["round"] >= second["first_round"]]
+
+
+def json_of(text: str) -> dict[str, Any]:
+    import json
+
+    value: dict[str, Any] = json.loads(text)
+    return value
+
+
+def test_the_results_pages_and_sheet_show_every_stage_and_the_final_places(
+        tmp_path: Path, director_post: Any) -> None:
+    from server.publish.printing import DOCUMENTS
+
+    with app_for(make(tmp_path, KNOCKOUT, 6)) as app:
+        director = login(app)
+        anonymous = app.test_client()
+        assert anonymous.get("/results/api/competition").status_code == 403
+        for _ in range(4):
+            play(app)
+            data = competition(director)
+            for due in data["due"]:
+                director_post(director, "/director/competition/decide", key=due["key"],
+                              value=due["allowed"][-1])
+            director_post(director, "/director/competition/advance")
+        director_post(director, "/director/publication", published=True)
+        public = anonymous.get("/results/api/competition").get_json()
+        assert public["ok"] and public["complete"] and "due" not in public
+        assert [p["entry"] for p in public["final_places"]][:2] == [
+            p["entry"] for p in competition(director)["final_places"]][:2]
+        page = anonymous.get("/results/").get_data(as_text=True)
+        assert "knock-out" in page and 'data-testid="advance"' not in page
+        store: Store = app.extensions["traveller.store"]
+        sheet = DOCUMENTS["results"](store, {"round": None})[0]
+        text = "\n".join(getattr(block, "text", "") for block in sheet.blocks)
+        assert "Final places" in text and "c/o 2.4 D1.4" in text

@@ -1,0 +1,165 @@
+"""What a competition event shows and prints: the projector's ranking of the stage in play
+and the results sheet of every stage with the final places.
+
+The projector follows the stage whose rounds were put in play last. A pairs stage shows its
+ranking after the last round every table of it has finished, with each pair's place after every
+round before (K4.3's barometer: a ranking after every round), scored as the stage scores (top
+integral across its groups, K4.2); sessions before the one in play count in full (K4.1). A team
+stage shows its standings, VP kept included (D4.4, D5.5). The results sheet prints every stage's
+standings, the knock-out matches with their carry-over and winners, and the final places with
+promotion and relegation once they are known.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from printer.document import Document
+from printer.results import plain_sheet
+
+from ..direction.rulings import adjusted_score
+from ..scoring.adjusted import TableResult
+from ..scoring.barometer import barometer_rankings
+from ..scoring.matchpoints import BoardResult, Comparison, score_pairs
+from ..stages.inputs import competition_spec
+from ..stages.view import current
+from ..store import Store
+from ..store import competition as sql
+from ..store import rulings as rulings_sql
+
+
+def projector(store: Store, now_ms: int) -> dict[str, Any]:
+    fixtures = sql.fixtures(store)
+    if not fixtures:
+        return {"kind": "pairs", "round": 0, "rounds": 0, "standings": {}}
+    latest = max(fixtures.values(), key=lambda f: f["first_round"])
+    spec = competition_spec(store)
+    stage = next(s for s in spec.stages_for(int((store.setting("competition") or {})
+                                                 .get("entries", 0)))
+                 if s.id == latest["stage"])
+    mine = {k: f for k, f in fixtures.items() if f["stage"] == stage.id}
+    if stage.kind.pairs and all(f["kind"] == "session" for f in mine.values()):
+        return _pairs(store, stage.top_integral, mine, current(store, now_ms).view.entries)
+    return _teams(store, stage.id, now_ms)
+
+
+def _pairs(store: Store, top_integral: bool, fixtures: dict[str, dict[str, Any]],
+           entries: list[Any]) -> dict[str, Any]:
+    names = {e.id: e.name for e in entries}
+    results = {(r.section, r.table_number, r.round, r.board): r for r in store.results()}
+    adjusted = {(a["section"], a["table_number"], a["round"], a["board"]): a
+                for a in rulings_sql.adjustments(store)}
+    rounds = sorted({n for f in fixtures.values()
+                     for n in range(f["first_round"], f["last_round"] + 1)})
+    by_round: dict[int, list[BoardResult]] = defaultdict(list)
+    finished: dict[int, bool] = {}
+    sections = {f["detail"]["section"]: f["grp"] or "" for f in fixtures.values()}
+    for section, group in sections.items():
+        for seating in store.seatings(section):
+            if seating.round not in rounds:
+                continue
+            for board in seating.boards:
+                where = (section, seating.table_number, seating.round, board)
+                if where in adjusted:
+                    a = adjusted[where]
+                    result = TableResult.split(adjusted_score(a["ns"]), adjusted_score(a["ew"]))
+                elif where in results:
+                    result = TableResult.played(results[where].ns_score)
+                else:
+                    finished[seating.round] = False
+                    continue
+                finished.setdefault(seating.round, True)
+                by_round[seating.round].append(BoardResult(
+                    board, seating.ns_pair, seating.ew_pair, result, group,
+                    rounds.index(seating.round) + 1))
+    last = 0
+    for number in rounds:
+        if not finished.get(number, False):
+            break
+        last = rounds.index(number) + 1
+    lines = [line for n in rounds[:last] for line in by_round[n]]
+    if not lines:
+        return {"kind": "pairs", "round": 0, "rounds": len(rounds), "standings": {}}
+    comparison = Comparison.TOP_INTEGRAL if top_integral else Comparison.SECTION
+    scored = score_pairs(lines, comparison=comparison)
+    earned: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0])
+    for s in scored.standings:
+        earned[int(s.pair.number)][0] += s.matchpoints
+        earned[int(s.pair.number)][1] += s.top
+    history: dict[int, list[int]] = defaultdict(list)
+    for after in barometer_rankings(lines, comparison=comparison):
+        totals: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0])
+        for s in after.standings:
+            totals[int(s.pair.number)][0] += s.matchpoints
+            totals[int(s.pair.number)][1] += s.top
+        order = sorted(totals, key=lambda e: (-_ratio(totals[e]), e))
+        for place, entry in enumerate(order, start=1):
+            history[entry].append(place)
+    order = sorted(earned, key=lambda e: (-_ratio(earned[e]), e))
+    rows = []
+    for place, entry in enumerate(order, start=1):
+        places = history.get(entry, [])
+        rows.append({"rank": place, "pair": names.get(entry, str(entry)),
+                     "percentage": round(100 * _ratio(earned[entry]), 2), "places": places,
+                     "moved": places[-2] - places[-1] if len(places) > 1 else 0})
+    return {"kind": "pairs", "round": last, "rounds": len(rounds), "standings": {"ALL": rows}}
+
+
+def _ratio(figures: list[float]) -> float:
+    return figures[0] / figures[1] if figures[1] else 0.0
+
+
+def _teams(store: Store, stage_id: str, now_ms: int) -> dict[str, Any]:
+    view = current(store, now_ms).view
+    stage = view.stage(stage_id)
+    names = {e.id: e.name for e in view.entries}
+    rows = []
+    played = 0
+    if stage.progress is not None:
+        for group in stage.progress.groups:
+            played = max(played, len(group.rounds))
+            for line in group.standings:
+                rows.append({"rank": line.place, "shared": line.shared, "team": line.entry,
+                             "name": names.get(line.entry, f"Team {line.entry}"),
+                             "vp": line.vp or 0.0, "vp_deducted": 0.0, "bye_vp": 0.0,
+                             "matches": 0, "imp_quotient": None, "group": group.name})
+    return {"kind": "teams", "round": played, "rounds": played, "chain": [], "teams": rows,
+            "stage": stage.spec.name}
+
+
+def results_documents(store: Store, now_ms: int) -> list[Document]:
+    """Every stage's standings and matches, and the final places once known."""
+    view = current(store, now_ms).view
+    names = {e.id: e.name for e in view.entries}
+    parts: list[tuple[str, list[str]]] = []
+    for stage in view.stages:
+        if stage.progress is None:
+            continue
+        for group in stage.progress.groups:
+            if not group.standings:
+                continue
+            title = f"{stage.spec.name} {group.name}".strip()
+            lines = []
+            for s in group.standings:
+                score = (f"{s.percent:.2f}%" if s.percent is not None
+                         else f"{s.vp:g} VP" if s.vp is not None else "")
+                kept = f" (kept {s.carried_vp:g})" if s.carried_vp else ""
+                lines.append(f"{s.place:>2} {names.get(s.entry, s.entry)}  {score}{kept}")
+            parts.append((title, lines))
+        if stage.progress.matches:
+            lines = []
+            for m in stage.progress.matches:
+                carry = (f" c/o {m.carry_over.imps:g} {m.carry_over.rule}"
+                         if m.carry_over else "")
+                won = f" -> {names.get(m.winner, m.winner)}" if m.winner else ""
+                lines.append(f"{m.id} {names.get(m.home, m.home)} v "
+                             f"{names.get(m.away, m.away)} {m.imps[0]:g}-{m.imps[1]:g}"
+                             f"{carry}{won}")
+            parts.append((stage.spec.name, lines))
+    if view.complete:
+        parts.append(("Final places", [
+            f"{p.group + ' ' if p.group else ''}{p.place:>2} {names.get(p.entry, p.entry)}"
+            f"{' - ' + p.outcome if p.outcome else ''}" for p in view.final_places]))
+    heading = "Final places" if view.complete else "Standings so far"
+    return [plain_sheet(view.spec.name, heading, parts)]
