@@ -23,6 +23,10 @@ def start_clock(store: Store, now_ms: int, actor: str) -> RoundClock:
     number = 1 if latest is None else latest.round + 1
     if number > rounds:
         raise TravellerError("no_more_rounds", f"all {rounds} rounds have been started", 409)
+    # The round's own boards where it is seated (a competition's rounds differ: a 72-board
+    # play-off match, a 24-board league match, a session's round).
+    seated = [len(s.boards) for s in store.seatings() if s.round == number]
+    per_round = max(seated, default=per_round)
     clock = RoundClock(
         round=number,
         duration_ms=round_duration_ms(

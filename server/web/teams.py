@@ -21,6 +21,7 @@ from ..errors import TravellerError, ok_body
 from ..event.outcome import Outcome
 from ..event.players import PlayersError
 from ..publish import team_results
+from ..stages.inputs import is_competition
 from ..store import Store
 from ..teams import actions as team_actions
 from ..teams import rulings as team_rulings
@@ -331,6 +332,9 @@ def standings() -> Any:
         store = _store()
     except TravellerError as exc:
         return _refused(exc, url_for("director.grid"))
+    if is_competition(store) and not wants_json():
+        # A competition is ranked stage by stage: its page has the standings of each.
+        return redirect(url_for("competition.index"))
     data = team_results.standings(store, now_ms())
     if wants_json():
         return jsonify(ok_body(standings=data))

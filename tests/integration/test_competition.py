@@ -475,3 +475,128 @@ def test_the_results_pages_and_sheet_show_every_stage_and_the_final_places(
         sheet = DOCUMENTS["results"](store, {"round": None})[0]
         text = "\n".join(getattr(block, "text", "") for block in sheet.blocks)
         assert "Final places" in text and "c/o 2.4 D1.4" in text
+
+
+TIED_FINAL = """
+[event]
+name = "Final"
+kind = "teams"
+rules = ["K17.2"]
+[scoring]
+vp_scale = "wbf2013"
+[[stage]]
+id = "rr"
+kind = "round_robin"
+rules = ["K3.2"]
+boards_per_match = 2
+[[stage]]
+id = "ko"
+kind = "knockout"
+rules = ["K17.2"]
+seeds = ["1", "2"]
+tie = "k17.2"
+  [[stage.entrants]]
+  from = "rr"
+  places = [1, 2]
+  label = "{place}"
+  [[stage.match]]
+  id = "final"
+  round = "final"
+  home = "1"
+  away = "2"
+  boards = 4
+  [[stage.place]]
+  entrants = ["winner:final", "loser:final"]
+  places = [1, 2]
+  rule = "K17.2"
+"""
+
+
+def test_k17_2_a_tied_knock_out_plays_4_extra_boards_then_sudden_death_boards(
+        tmp_path: Path, director_post: Any) -> None:
+    from tests.integration.teams_event import enter
+
+    with app_for(make(tmp_path, TIED_FINAL, 4)) as app:
+        director = login(app)
+        store: Store = app.extensions["traveller.store"]
+        play(app)
+        assert director_post(director, "/director/competition/advance").get_json()["ok"]
+
+        def level(number: int) -> None:
+            for seating in store.seatings():
+                if seating.round == number:
+                    for board in seating.boards:
+                        assert enter(store, seating.section, seating.table_number,
+                                     board)["ok"]
+
+        final_round = max(s.round for s in store.seatings())
+        level(final_round)  # every board passed out in both rooms: 0-0
+        extra = director_post(director, "/director/competition/advance").get_json()
+        assert extra["ok"] and extra["first_round"] == final_round + 1
+        boards = {len(s.boards) for s in store.seatings() if s.round == final_round + 1}
+        assert boards == {4}  # K17.2: 4 extra boards
+        level(final_round + 1)
+        sudden = director_post(director, "/director/competition/advance").get_json()
+        assert {len(s.boards) for s in store.seatings()
+                if s.round == sudden["first_round"]} == {1}
+        board = next(s.boards[0] for s in store.seatings() if s.round == sudden["first_round"])
+        assert enter(store, "O", 1, board)["ok"]  # the home team passes it out
+        assert enter(store, "C", 1, board, "4S", 10, "N")["ok"]  # the away team makes game
+        data = competition(director)
+        final = stage(data, "ko")["matches"][0]
+        assert final["decided_by"] == "sudden_death" and final["extra_boards"] == 5
+        assert final["winner"] == final["away"] and data["complete"]
+
+
+TWO_STAGE_PAIRS = """
+[event]
+name = "Pairs"
+kind = "pairs"
+rules = ["K4.5", "K5.1"]
+[[stage]]
+id = "prelim"
+kind = "pairs"
+rules = ["K5.1"]
+session_boards = [6, 14]
+movement = "howell"
+[[stage]]
+id = "final"
+kind = "pairs"
+rules = ["K5.1", "K4.5"]
+session_boards = [6, 14]
+movement = "howell"
+  [[stage.entrants]]
+  from = "prelim"
+  places = [1, 6]
+  rule = "K5.1"
+  why = "the 6 best pairs"
+"""
+
+
+def test_k4_5_an_absent_pair_is_replaced_by_the_next_ranked(tmp_path: Path,
+                                                           director_post: Any) -> None:
+    with app_for(make(tmp_path, TWO_STAGE_PAIRS, 10)) as app:
+        director = login(app)
+        play(app)
+        data = competition(director)
+        ranking = [line["entry"] for line in stage(data, "prelim")["groups"][0]["standings"]]
+        assert stage(data, "final")["status"] == "ready"
+        page = director.get("/director/competition/").get_data(as_text=True)
+        assert 'data-testid="replace-final"' in page
+        refused = director_post(director, "/director/competition/decide", key="final/replace",
+                                value={"absent": ranking[2], "by": ranking[7]})
+        assert refused.status_code == 409
+        assert refused.get_json()["code"] == "not_next_ranked"
+        done = director_post(director, "/director/competition/decide", key="final/replace",
+                             value={"absent": ranking[2], "by": ranking[6]}, why="absent")
+        assert done.status_code == 200
+        final = stage(competition(director), "final")
+        assert ranking[6] in final["groups"][0]["entries"]
+        assert ranking[2] not in final["groups"][0]["entries"]
+        why = next(q["why"] for q in stage(competition(director), "prelim")["qualified"]
+                   if q["entry"] == ranking[6])
+        assert why.startswith("K4.5")
+        director_post(director, "/director/competition/advance")
+        refused = director_post(director, "/director/competition/decide", key="final/replace",
+                                value={"absent": ranking[0], "by": ranking[2]})
+        assert refused.get_json()["code"] == "already_playing"
