@@ -138,6 +138,11 @@ class _Bracket:
         if play is None:
             return (base, self._fixture(key, match, f"{match.id} ({match.stage})", match.boards,
                                   match.segments, 1))
+        if play.walkover is not None:
+            # K13: the team that was there goes through.
+            winner = home if play.walkover[0] >= play.walkover[1] else away
+            return replace(base, winner=winner, loser=away if winner == home else home,
+                           decided_by="walkover"), None
         penalties = [ImpPenalty(t, p) for t, p in zip((home, away), play.imp_penalties,
                                                       strict=True) if p]
         scored = TeamMatch.from_boards(home, away, play.boards, match.boards // match.segments,

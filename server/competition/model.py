@@ -43,6 +43,9 @@ class MatchPlay:
     North-South score in the closed room."""
     imp_penalties: tuple[float, float] = (0.0, 0.0)
     """IMPs taken from the home and the away team (K10.2)."""
+    walkover: tuple[float, float] | None = None
+    """A match awarded by walk-over (K13): the home and the away team's VP, no IMPs; in a
+    knock-out the team with more goes through."""
 
 
 @dataclass

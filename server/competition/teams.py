@@ -126,6 +126,13 @@ class _Group:
                 boards=self.spec.boards_per_match, segments=self.spec.segments,
                 deals=f"{self.spec.id}/r{number}", first_board=first_board, round=number))
             return None
+        if play.walkover is not None:
+            # K13: the VP awarded, no IMPs ("tanpa imp").
+            vp_home, vp_away = play.walkover
+            self.records.append(MatchRecord(home, away, 0.0, 0.0, vp_home, vp_away,
+                                            round=number, walkover=True))
+            return MatchLine(home, away, self.spec.boards_per_match, (0.0, 0.0),
+                             (vp_home, vp_away))
         segment = self.spec.boards_per_match // self.spec.segments
         match = TeamMatch.from_boards(home, away, play.boards, segment,
                                       boards_scheduled=self.spec.boards_per_match,

@@ -98,8 +98,15 @@ def _matches(store: Store, now_ms: int, fixtures: dict[str, dict[str, Any]],
         shift = detail["first_local"] - detail["first_board"]
         boards = tuple(TwoRooms(b.board + shift, b.open_ns, b.closed_ns)
                        for b in match.board_results())
+        walkover = None
+        if match.walkover is not None:
+            # The director's K13 ruling: the team there gets the award, the other its VP.
+            w = match.walkover
+            award, offender = float(w["value"]), float((w["detail"] or {}).get("offender_vp", 0))
+            walkover = (award, offender) if w["opponent"] == match.home else (offender, award)
         inputs.matches[key] = MatchPlay(
-            boards, (penalties[match.round, match.home], penalties[match.round, match.away]))
+            boards, (penalties[match.round, match.home], penalties[match.round, match.away]),
+            walkover)
 
 
 def _sessions(store: Store, fixtures: dict[str, dict[str, Any]], inputs: Inputs) -> None:

@@ -600,3 +600,20 @@ def test_k4_5_an_absent_pair_is_replaced_by_the_next_ranked(tmp_path: Path,
         refused = director_post(director, "/director/competition/decide", key="final/replace",
                                 value={"absent": ranking[0], "by": ranking[2]})
         assert refused.get_json()["code"] == "already_playing"
+
+
+def test_k13_1_a_walk_over_counts_in_the_competition(tmp_path: Path,
+                                                     director_post: Any) -> None:
+    with app_for(make(tmp_path, KNOCKOUT, 6)) as app:
+        director = login(app)
+        store: Store = app.extensions["traveller.store"]
+        first = next(s for s in store.seatings() if s.round == 1 and s.section == "O")
+        ruled = director_post(director, "/director/teams/rulings/walkover", round=1,
+                              team=first.ew_pair, why="did not turn up").get_json()
+        assert ruled["ok"], ruled
+        play(app)
+        rr = stage(competition(director), "rr")
+        match = next(m for m in rr["groups"][0]["rounds"][0]["matches"]
+                     if {m["home"], m["away"]} == {first.ns_pair, first.ew_pair})
+        assert match["imps"] == [0, 0]
+        assert match["vp"][0] == 18 and match["vp"][1] == 0  # K13.1 (c): 18 VP, no IMPs
