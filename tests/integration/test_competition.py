@@ -617,3 +617,28 @@ def test_k13_1_a_walk_over_counts_in_the_competition(tmp_path: Path,
                      if {m["home"], m["away"]} == {first.ns_pair, first.ew_pair})
         assert match["imps"] == [0, 0]
         assert match["vp"][0] == 18 and match["vp"][1] == 0  # K13.1 (c): 18 VP, no IMPs
+
+
+COMPETITIONS = sorted(p.name for p in (REPO / "seeds").glob("*.toml")
+                      if load_preset(p).competition is not None)
+
+
+@pytest.mark.parametrize("name", COMPETITIONS)
+def test_every_competition_preset_makes_an_event_with_its_first_stage_in_play(
+        tmp_path: Path, name: str) -> None:
+    from server.cli import main
+
+    spec = load_preset(REPO / "seeds" / name).competition
+    assert spec is not None
+    entries = [] if spec.entries.count else ["--entries", str(max(spec.entries.minimum, 12))]
+    path = tmp_path / "event.db"
+    assert main(["new", str(path), "--preset", str(REPO / "seeds" / name), "--password",
+                 PASSWORD, "--base-url", "http://testserver", *entries]) == 0
+    with app_for(path) as app:
+        store: Store = app.extensions["traveller.store"]
+        assert store.seatings() and store.tables()
+        data = login(app).get("/director/competition/", headers=JSON).get_json()
+        first = data["stages"][0]
+        assert first["status"] == "playing"
+        assert all(s["status"] == "waiting" for s in data["stages"][1:]
+                   if not s["id"] == first["id"])
