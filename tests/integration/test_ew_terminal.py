@@ -80,8 +80,9 @@ def last_state(client: Any) -> dict[str, Any]:
     return states[-1]
 
 
-def state_when(client: Any, check: Any, timeout: float = 3.0) -> dict[str, Any]:
-    """The first pushed state that passes `check` (pushes come just after the ack)."""
+def state_when(client: Any, check: Any, timeout: float = 10.0) -> dict[str, Any]:
+    """The first pushed state that passes `check` (pushes come just after the ack; a busy
+    machine may take seconds, and the wait ends as soon as it is there)."""
     deadline = time.monotonic() + timeout
     seen: list[dict[str, Any]] = []
     while time.monotonic() < deadline:
