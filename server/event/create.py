@@ -150,6 +150,22 @@ def build_team_schedule(kind: str, *, teams: int, boards_per_round: int, rounds:
     return Schedule(movement, seated, team_rows(matches, where), setting)
 
 
+def put_settings(store: Store, db: Any, preset: Preset, *, name: str | None, password: str,
+                 base_url: str, **more: Any) -> None:
+    """A new event's settings, each audited: its name, its preset's settings, the address its
+    cards point to, the director's password (hashed) and the key that signs the sessions."""
+    settings = {
+        "name": name or preset.name,
+        "preset": {k: v for k, v in asdict(preset).items() if k != "competition"},
+        **more,
+        "base_url": base_url.rstrip("/"),
+        "password_hash": generate_password_hash(password),
+        "secret_key": secrets.token_hex(32),
+    }
+    for key, value in settings.items():
+        store.put_setting(db, key, value, actor="setup", why="event created")
+
+
 def create_event(
     path: str | Path,
     preset: Preset,
@@ -193,17 +209,8 @@ def create_event(
     store = Store.create(path)
     try:
         with store.write() as db:
-            settings = {
-                "name": name or preset.name,
-                "preset": {k: v for k, v in asdict(preset).items() if k != "competition"},
-                "movement": schedule.movement_setting,
-                "sections": sections_list,
-                "base_url": base_url.rstrip("/"),
-                "password_hash": generate_password_hash(password),
-                "secret_key": secrets.token_hex(32),
-            }
-            for key, value in settings.items():
-                store.put_setting(db, key, value, actor="setup", why="event created")
+            put_settings(store, db, preset, name=name, password=password, base_url=base_url,
+                         movement=schedule.movement_setting, sections=sections_list)
             # With East-West terminals ([entry] ew_terminal) each table has a second secret.
             db.table("tables").insert_all(
                 {"section": section, "number": t, "token": new_token(),

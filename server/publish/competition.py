@@ -18,15 +18,12 @@ from typing import Any
 from printer.document import Document
 from printer.results import plain_sheet
 
-from ..direction.rulings import adjusted_score
-from ..scoring.adjusted import TableResult
 from ..scoring.barometer import barometer_rankings
 from ..scoring.matchpoints import BoardResult, Comparison, score_pairs
-from ..stages.inputs import competition_spec
+from ..stages.inputs import competition_spec, scored_as, scored_entries
 from ..stages.view import current
 from ..store import Store
 from ..store import competition as sql
-from ..store import rulings as rulings_sql
 
 
 def projector(store: Store, now_ms: int) -> dict[str, Any]:
@@ -47,9 +44,7 @@ def projector(store: Store, now_ms: int) -> dict[str, Any]:
 def _pairs(store: Store, top_integral: bool, fixtures: dict[str, dict[str, Any]],
            entries: list[Any]) -> dict[str, Any]:
     names = {e.id: e.name for e in entries}
-    results = {(r.section, r.table_number, r.round, r.board): r for r in store.results()}
-    adjusted = {(a["section"], a["table_number"], a["round"], a["board"]): a
-                for a in rulings_sql.adjustments(store)}
+    results, adjusted = scored_entries(store)
     rounds = sorted({n for f in fixtures.values()
                      for n in range(f["first_round"], f["last_round"] + 1)})
     by_round: dict[int, list[BoardResult]] = defaultdict(list)
@@ -60,13 +55,9 @@ def _pairs(store: Store, top_integral: bool, fixtures: dict[str, dict[str, Any]]
             if seating.round not in rounds:
                 continue
             for board in seating.boards:
-                where = (section, seating.table_number, seating.round, board)
-                if where in adjusted:
-                    a = adjusted[where]
-                    result = TableResult.split(adjusted_score(a["ns"]), adjusted_score(a["ew"]))
-                elif where in results:
-                    result = TableResult.played(results[where].ns_score)
-                else:
+                result = scored_as((section, seating.table_number, seating.round, board),
+                                   results, adjusted)
+                if result is None:
                     finished[seating.round] = False
                     continue
                 finished.setdefault(seating.round, True)

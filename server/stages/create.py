@@ -9,15 +9,12 @@ creation is one event file or none.
 
 from __future__ import annotations
 
-import secrets
 import time
-from dataclasses import asdict
 from pathlib import Path
-
-from werkzeug.security import generate_password_hash
 
 from ..competition.simulate import make_entries
 from ..errors import TravellerError
+from ..event.create import put_settings
 from ..formats import PresetError, parse_preset
 from ..formats.competition import CompetitionError
 from ..store import Store
@@ -47,18 +44,10 @@ def create_competition(path: str | Path, preset_text: str, *, entries: int | Non
     store = Store.create(path)
     try:
         with store.write() as db:
-            settings = {
-                "name": name or preset.name,
-                "preset": {k: v for k, v in asdict(preset).items() if k != "competition"},
-                "competition": {"preset_text": preset_text, "entries": count},
-                "movement": {"kind": "competition", "rounds": 0, "boards_per_round": 1},
-                "sections": [],
-                "base_url": base_url.rstrip("/"),
-                "password_hash": generate_password_hash(password),
-                "secret_key": secrets.token_hex(32),
-            }
-            for key, value in settings.items():
-                store.put_setting(db, key, value, actor="setup", why="event created")
+            put_settings(store, db, preset, name=name, password=password, base_url=base_url,
+                         competition={"preset_text": preset_text, "entries": count},
+                         movement={"kind": "competition", "rounds": 0, "boards_per_round": 1},
+                         sections=[])
             own = make_entries(spec, count)
             sql.put_entries(store, db, [{"id": e.id, "name": e.name, "grp": e.group or None,
                                          "joined": None, "origin": None, "advance": None}

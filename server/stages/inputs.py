@@ -20,7 +20,7 @@ from ..formats.competition import CompetitionSpec
 from ..scoring.adjusted import TableResult
 from ..scoring.matchpoints import BoardResult as TravellerLine
 from ..scoring.teams import BoardResult as TwoRooms
-from ..store import Store
+from ..store import ResultRow, Store
 from ..store import competition as sql
 from ..store import rulings as rulings_sql
 from ..store import teams as teams_sql
@@ -109,10 +109,31 @@ def _matches(store: Store, now_ms: int, fixtures: dict[str, dict[str, Any]],
             walkover)
 
 
-def _sessions(store: Store, fixtures: dict[str, dict[str, Any]], inputs: Inputs) -> None:
+Where = tuple[str, int, int, int]
+"""A board at a table in a round: (section, table, round, board)."""
+
+
+def scored_entries(store: Store) -> tuple[dict[Where, ResultRow], dict[Where, dict[str, Any]]]:
+    """Every result and every adjusted score in force, by entry."""
     results = {(r.section, r.table_number, r.round, r.board): r for r in store.results()}
     adjusted = {(a["section"], a["table_number"], a["round"], a["board"]): a
                 for a in rulings_sql.adjustments(store)}
+    return results, adjusted
+
+
+def scored_as(where: Where, results: dict[Where, ResultRow],
+              adjusted: dict[Where, dict[str, Any]]) -> TableResult | None:
+    """What an entry is scored on: its adjusted score, else its result; None: not played."""
+    if where in adjusted:
+        a = adjusted[where]
+        return TableResult.split(adjusted_score(a["ns"]), adjusted_score(a["ew"]))
+    if where in results:
+        return TableResult.played(results[where].ns_score)
+    return None
+
+
+def _sessions(store: Store, fixtures: dict[str, dict[str, Any]], inputs: Inputs) -> None:
+    results, adjusted = scored_entries(store)
     for key, fixture in fixtures.items():
         if fixture["kind"] != "session":
             continue
@@ -125,13 +146,9 @@ def _sessions(store: Store, fixtures: dict[str, dict[str, Any]], inputs: Inputs)
             if not fixture["first_round"] <= seating.round <= fixture["last_round"]:
                 continue
             for board in seating.boards:
-                where = (section, seating.table_number, seating.round, board)
-                if where in adjusted:
-                    a = adjusted[where]
-                    result = TableResult.split(adjusted_score(a["ns"]), adjusted_score(a["ew"]))
-                elif where in results:
-                    result = TableResult.played(results[where].ns_score)
-                else:
+                result = scored_as((section, seating.table_number, seating.round, board),
+                                   results, adjusted)
+                if result is None:
                     complete = False
                     break
                 lines.append(TravellerLine(board + shift, seating.ns_pair, seating.ew_pair,
