@@ -20,11 +20,11 @@ from printer import PrinterError, deliver, find_profile, parse_target
 from ..app import REPO, lan_address, serve
 from ..errors import CliError
 from ..event.create import create_event, new_password
-from ..table.terminals import table_list
 from ..formats import load_preset
 from ..publish.printing import table_card_documents
-from ..store import Store, StoreError
 from ..stages.create import create_competition
+from ..store import Store, StoreError
+from ..table.terminals import table_list
 from .competition import default_pace
 from .competition import run as run_competition
 from .robots import play_tables

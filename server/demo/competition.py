@@ -15,7 +15,6 @@ import json
 import random
 import re
 import threading
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
