@@ -28,9 +28,15 @@ COMPETITIONS = {
 }
 
 
-def known_rules() -> set[str]:
+RULE_ID = re.compile(r"(K\d+\.\d+|KC\d\.\d|KD\d|D\d\.\d+)")
+"""How the digest names a rule (K17.3, KC1.4, KD1, D4.7)."""
+
+
+def known_rules(found: set[str]) -> set[str]:
+    """The digest's rule IDs when it is beside this checkout; else every ID of `found` that
+    is written as the digest writes them."""
     if not REGULATIONS.exists():
-        pytest.skip("the regulations' digest is not beside this checkout")
+        return {rule for rule in found if RULE_ID.fullmatch(rule)}
     return set(re.findall(r"\*\*([A-Z]+\d+(?:\.\d+)?)\*\*", REGULATIONS.read_text()))
 
 
@@ -40,7 +46,8 @@ def test_every_competition_has_its_preset_naming_the_rules_it_implements(name: s
     preset = load_preset(SEEDS / name)
     assert preset.competition is not None
     assert any(rule.startswith(section + ".") for rule in preset.rules)
-    rules = known_rules()
+    named = set(preset.rules) | {r for s in preset.competition.stages for r in s.rules}
+    rules = known_rules(named)
     assert set(preset.rules) <= rules, set(preset.rules) - rules
     for stage in preset.competition.stages:
         assert stage.rules and set(stage.rules) <= rules, (stage.id, stage.rules)
