@@ -16,6 +16,7 @@ from flask import Blueprint, jsonify, redirect, render_template, request, url_fo
 from ..context import get_broadcast, get_store, has_event
 from ..errors import TravellerError
 from ..event.outcome import Outcome
+from ..publish import printing
 from ..stages import actions
 from ..stages.inputs import is_competition
 from ..stages.view import wire
@@ -80,10 +81,26 @@ def index() -> Any:
 def advance() -> Any:
     """Put in play everything the competition can play now."""
     try:
-        outcome = actions.advance(_store(), now_ms(), ACTOR, request_payload().get("why"))
+        store = _store()
+        outcome = actions.advance(store, now_ms(), ACTOR, request_payload().get("why"))
     except TravellerError as exc:
         return _refused(exc)
+    outcome.body["printing"] = _print_new(store, outcome.body)
     return _done(outcome, f"#round-{outcome.body['first_round']}")
+
+
+def _print_new(store: Store, body: dict[str, Any]) -> list[int]:
+    """With a printer set up, the new tables' cards and the pairs' guide cards go to the print
+    spool at once; without one the page says what to print."""
+    if not printing.printer_settings(store)["target"]:
+        return []
+    jobs = []
+    tables = sorted({number for _, number in body.get("new_tables", [])})
+    if tables:
+        jobs.append(printing.queue(store, "table-cards", now_ms(), ACTOR, {"tables": tables}))
+    if (store.setting("preset", {}) or {}).get("kind") == "pairs":
+        jobs.append(printing.queue(store, "guide-cards", now_ms(), ACTOR))
+    return jobs
 
 
 @bp.post("/undo")

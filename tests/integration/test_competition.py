@@ -642,3 +642,18 @@ def test_every_competition_preset_makes_an_event_with_its_first_stage_in_play(
         assert first["status"] == "playing"
         assert all(s["status"] == "waiting" for s in data["stages"][1:]
                    if not s["id"] == first["id"])
+
+
+def test_an_advance_sends_the_new_tables_cards_and_the_guide_cards_to_the_printer(
+        tmp_path: Path, director_post: Any) -> None:
+    from server.publish import printing
+
+    with app_for(make(tmp_path, TWO_STAGE_PAIRS, 14)) as app:
+        director = login(app)
+        store: Store = app.extensions["traveller.store"]
+        printing.set_printer(store, f"file:{tmp_path / 'spool.bin'}", "80mm", "director")
+        play(app)
+        moved = director_post(director, "/director/competition/advance").get_json()
+        assert moved["ok"] and len(moved["printing"]) == 1  # the same tables: guide cards
+        jobs = list(store.db["print_jobs"].rows)
+        assert [j["document"] for j in jobs] == ["guide-cards"]
