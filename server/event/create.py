@@ -230,8 +230,13 @@ def create_event(
                             "value": DEFAULT_BYE_SCORE, "rule": "K13.2", "detail": "{}",
                             "why": "bye", "actor": "setup", "at_ms": 0, "removed_ms": None})
     except BaseException:
-        store.close()
-        for suffix in ("", "-wal", "-shm"):
-            Path(str(path) + suffix).unlink(missing_ok=True)
+        discard_event(store, path)
         raise
     return store
+
+
+def discard_event(store: Store, path: str | Path) -> None:
+    """Close and delete an event file whose creation failed: one whole event file or none."""
+    store.close()
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(path) + suffix).unlink(missing_ok=True)

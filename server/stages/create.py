@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..competition.simulate import make_entries
 from ..errors import TravellerError
-from ..event.create import put_settings
+from ..event.create import discard_event, put_settings
 from ..formats import PresetError, parse_preset
 from ..formats.competition import CompetitionError
 from ..store import Store
@@ -59,14 +59,9 @@ def create_competition(path: str | Path, preset_text: str, *, entries: int | Non
                                                    "note": None}, "setup", "event created")
         actions.advance(store, int(time.time() * 1000), "setup",
                         "event created: the first stage")
-    except TravellerError as exc:
-        store.close()
-        for suffix in ("", "-wal", "-shm"):
-            Path(str(path) + suffix).unlink(missing_ok=True)
-        raise PresetError(exc.error) from None
-    except BaseException:
-        store.close()
-        for suffix in ("", "-wal", "-shm"):
-            Path(str(path) + suffix).unlink(missing_ok=True)
+    except BaseException as exc:
+        discard_event(store, path)
+        if isinstance(exc, TravellerError):
+            raise PresetError(exc.error) from None
         raise
     return store
