@@ -15,13 +15,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from server.stages.create import create_competition
 from server.stages.robots import payload_of, robot_result
 from server.stages.view import current
 from server.store import Store
 from server.table import actions as table_actions
+from tests.browser.pages import director
 from tests.conftest import PASSWORD, ServerProcess, free_port
 from tests.integration.test_competition import KNOCKOUT
 
@@ -53,15 +54,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 @pytest.fixture
-def console(server: ServerProcess, browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.goto(server.base_url + "/director/login")
-    page.fill('input[name="password"]', PASSWORD)
-    page.click('button[type="submit"]')
-    expect(page).to_have_url(server.base_url + "/director/")
-    yield page
-    context.close()
+def console(server: ServerProcess, browser: Browser, contexts: list[BrowserContext]) -> Page:
+    return director(browser, contexts, server.base_url)
 
 
 def test_d4_3_the_director_enters_the_captains_choice_and_puts_the_knock_out_in_play(
