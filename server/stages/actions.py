@@ -189,7 +189,11 @@ def _joining(store: Store, now: Any, value: Any, count: int, rule: str) -> list[
         name = str(item.get("name") or "").strip()
         if not name or len(name) > MAX_NAME:
             problems.append(f"entry {i + 1}: a name of 1 to {MAX_NAME} characters")
-        players = [str(p).strip() for p in item.get("players") or []]
+        given = item.get("players") or []
+        if not isinstance(given, list):
+            problems.append(f"entry {i + 1}: players is a list of player IDs")
+            given = []
+        players = [str(p).strip() for p in given]
         for player in players:
             if player not in listed:
                 problems.append(f"K4.4: {player} is not a registered player (the event's "

@@ -6,6 +6,7 @@ ends), and played by robots through the table protocol to the same final places 
 
 from __future__ import annotations
 
+import io
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -600,6 +601,82 @@ def test_k4_5_an_absent_pair_is_replaced_by_the_next_ranked(tmp_path: Path,
         refused = director_post(director, "/director/competition/decide", key="final/replace",
                                 value={"absent": ranking[0], "by": ranking[2]})
         assert refused.get_json()["code"] == "already_playing"
+
+
+JOINING_PAIRS = """
+[event]
+name = "Pairs"
+kind = "pairs"
+rules = ["K4.2", "K4.4"]
+[[stage]]
+id = "prelim"
+kind = "pairs"
+rules = ["K4.2"]
+session_boards = [6, 14]
+movement = "howell"
+[[stage]]
+id = "final"
+kind = "pairs"
+rules = ["K4.2", "K4.4"]
+session_boards = [6, 14]
+movement = "howell"
+  [[stage.entrants]]
+  from = "prelim"
+  places = [1, 4]
+  rule = "K4.2"
+  why = "the 4 best pairs"
+  [[stage.entrants]]
+  from = "join"
+  count = 2
+  name = "Club pair {n}"
+  rule = "K4.2"
+  why = "pairs of the inter-club teams, registered players (K4.4)"
+"""
+
+
+def test_k4_2_k4_4_pairs_join_from_another_competition_only_with_registered_players(
+        tmp_path: Path, director_post: Any) -> None:
+    with app_for(make(tmp_path, JOINING_PAIRS, 8)) as app:
+        director = login(app)
+        upload = director.post("/director/players/import", headers=JSON, data={
+            "csrf_token": director.csrf, "file": (io.BytesIO(
+                b"id,name,gender\n201,Ann North,F\n202,Bob South,M\n203,Cid East,M\n"
+                b"204,Dee West,F\n"), "players.csv")}, content_type="multipart/form-data")
+        assert upload.get_json()["ok"]
+        play(app)
+        due = [d for d in competition(director)["due"] if d["kind"] == "join"]
+        assert [d["key"] for d in due] == ["final/join2"]
+        refused = director_post(director, "/director/competition/advance")
+        assert refused.get_json()["code"] == "decisions_due"
+
+        def decide(value: Any) -> Any:
+            return director_post(director, "/director/competition/decide", key="final/join2",
+                                 value=value, why="inter-club pairs")
+
+        stranger = decide([{"name": "Club A", "players": ["201", "999"]},
+                           {"name": "Club B", "players": ["203", "204"]}])
+        assert stranger.status_code == 400
+        assert stranger.get_json()["code"] == "invalid_entries"
+        assert "K4.4: 999 is not a registered player" in stranger.get_json()["error"]
+        not_a_list = decide([{"name": "Club A", "players": "201"}])
+        assert not_a_list.get_json()["code"] == "invalid_entries"
+        assert "players is a list" in not_a_list.get_json()["error"]
+        too_many = decide([{"name": f"Club {c}", "players": []} for c in "ABC"])
+        assert too_many.get_json()["code"] == "too_many"
+        assert not [d for d in competition(director)["due"] if d["kind"] != "join"]
+        assert competition(director)["due"], "a refused decision changes nothing"
+
+        done = decide([{"name": "Club A", "players": ["201", "202"]},
+                       {"name": "Club B", "players": ["203", "204"]}])
+        assert done.status_code == 200, done.get_json()
+        assert not competition(director)["due"]
+        assert director_post(director, "/director/competition/advance").get_json()["ok"]
+        final = stage(competition(director), "final")
+        names = {e["id"]: e["name"] for e in competition(director)["entries"]}
+        playing = final["groups"][0]["entries"]
+        assert len(playing) == 6
+        assert {names[e] for e in playing} >= {"Club A", "Club B"}
+        assert [j["entry"] for j in final["joined"]] == [9, 10]
 
 
 def test_k13_1_a_walk_over_counts_in_the_competition(tmp_path: Path,
