@@ -247,6 +247,10 @@ class StageSpec:
     final: tuple[FinalPlaces, ...] = ()
     butler: bool = False
     """Team round robins: keep a Butler ranking of the pairs (D4.1, D5.2)."""
+    rounds_per_advance: tuple[int, ...] | None = None
+    """Team round robins played over several weekends (D4.1: 7 + 8 matches; D5.3: 5 a
+    weekend): each advance puts the next of these many rounds in play (the last repeated), once
+    the rounds before are over. None: every round at once."""
 
 
 @dataclass(frozen=True)
@@ -431,6 +435,9 @@ def _parse_stage(data: Mapping[str, Any], number: int, problems: list[str], *, v
     carry_from = reader.get("carry_over_from", str, "")
     tie_name = reader.get("tie", str, "k17.2")
     butler = reader.get("butler", bool, False)
+    per_advance_value = reader.get("rounds_per_advance", (int, list))
+    per_advance = ((per_advance_value,) if isinstance(per_advance_value, int)
+                   else tuple(per_advance_value) if per_advance_value is not None else None)
     seeds = reader.strings("seeds")
     entrants = tuple(_entrants(t, f"{where} [[stage.entrants]] #{i}:", problems)
                      for i, t in enumerate(reader.tables("entrants"), start=1))
@@ -471,6 +478,13 @@ def _parse_stage(data: Mapping[str, Any], number: int, problems: list[str], *, v
                                            f"({exc})")
         if segments < 1 or (boards and boards % segments):
             reader.problem("segments", "the boards of a match must split into equal segments")
+    if per_advance is not None and (
+            kind not in (StageKind.ROUND_ROBIN, StageKind.DOUBLE_ROUND_ROBIN)
+            or not per_advance
+            or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1
+                       for n in per_advance)):
+        reader.problem("rounds_per_advance", "a round robin's rounds put in play at once: a "
+                       "whole number of at least 1, or a list of them (one per advance)")
     if kind in (StageKind.SWISS_TEAMS, StageKind.SWISS_PAIRS) and (rounds is None
                                                                     or rounds < 1):
         reader.problem("rounds", "required: the rounds of the Swiss")
@@ -490,7 +504,7 @@ def _parse_stage(data: Mapping[str, Any], number: int, problems: list[str], *, v
         boards_per_round=per_round, movement=movement, top_integral=top_integral,
         groups=groups, vp_scale=scale, tiebreak=chain, bye_vp=bye_vp, carry_over=carry,
         carry_over_from=carry_from, tie=tie, bracket=bracket, entrants=entrants, final=final,
-        butler=butler)
+        butler=butler, rounds_per_advance=per_advance)
 
 
 def _grouping(reader: _Reader) -> Grouping:

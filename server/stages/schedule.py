@@ -11,6 +11,9 @@ new rounds of the event's schedule, after the last one:
   a stage of one group), at the tables of its movement, the sessions of a group one after
   another.
 
+A round robin with `rounds_per_advance` (D4.1: two weekends of 7 and 8 matches; D5.3: weekends
+of 5) is put in play that many rounds at a time, the next rounds once those are over.
+
 Streams put in play together run side by side from the same round on (League I's play-off and
 places 13-16). Boards are numbered on through the event, so a board number names one deal:
 every fixture of a round robin's round, of a knock-out's round, or of a pairs session shares
@@ -77,7 +80,10 @@ def next_batch(store: Store, view: CompetitionView, inputs: Inputs, *,
              for m in s.progress.matches}
     specs = {s.spec.id: s.spec for s in view.stages}
     for key in sorted(streams):
-        stream = sorted(streams[key], key=lambda f: (f.round, f.key))
+        stream = _at_once(sorted(streams[key], key=lambda f: (f.round, f.key)),
+                          specs[streams[key][0].stage].rounds_per_advance, existing, inputs)
+        if not stream:
+            continue
         if teams:
             spec = specs[stream[0].stage]
             _match_stream(batch, [f for f in stream if isinstance(f, MatchFixture)], busy,
@@ -85,6 +91,8 @@ def next_batch(store: Store, view: CompetitionView, inputs: Inputs, *,
                           {"vp_scale": spec.vp_scale, "stage_name": spec.name})
         else:
             _session_stream(batch, stream, boards)
+    if not batch.seatings:
+        return None
     used = {(row["section"], row["table_number"]) for row in batch.seatings}
     batch.new_tables = sorted(used - tables)
     batch.last_round = max((row["round"] for row in batch.seatings), default=first)
@@ -118,6 +126,26 @@ class _Boards:
         number = first_global + local - first_local
         self.last = max(self.last, number)
         return number
+
+
+def _at_once(stream: list[Fixture], counts: tuple[int, ...] | None,
+             existing: dict[str, dict[str, Any]], inputs: Inputs) -> list[Fixture]:
+    """The part of a stream one advance puts in play: all of it, or (a round robin over
+    weekends, D4.1 7 + 8 matches, D5.3 5 a weekend) its next `counts` rounds, once the rounds
+    in play before are over."""
+    if counts is None:
+        return stream
+    stage, group = stream[0].stage, stream[0].group
+    mine = [(key, f) for key, f in existing.items() if f["stage"] == stage and f["grp"] == group]
+    if any(key not in inputs.matches for key, _ in mine):
+        return []
+    done = len({f["detail"]["stage_round"] for _, f in mine})
+    limit, k = 0, 0
+    while limit <= done:
+        limit += counts[min(k, len(counts) - 1)]
+        k += 1
+    rounds = sorted({f.round for f in stream})[:limit - done]
+    return [f for f in stream if f.round in rounds]
 
 
 def _busy(existing: dict[str, dict[str, Any]], inputs: Inputs) -> set[int]:

@@ -225,6 +225,44 @@ def test_an_advance_is_undone_while_nothing_of_it_is_played(tmp_path: Path,
         assert refused.status_code == 409 and refused.get_json()["code"] == "already_played"
 
 
+WEEKENDS = """
+[event]
+name = "League"
+kind = "teams"
+rules = ["D4.1", "D5.3"]
+[scoring]
+vp_scale = "wbf2013"
+[[stage]]
+id = "regular"
+kind = "round_robin"
+rules = ["D4.1", "D5.3"]
+boards_per_match = 2
+rounds_per_advance = [2, 3]
+"""
+
+
+def test_d4_1_d5_3_a_round_robin_over_weekends_is_put_in_play_a_weekend_at_a_time(
+        tmp_path: Path, director_post: Any) -> None:
+    with app_for(make(tmp_path, WEEKENDS, 6)) as app:
+        director = login(app)
+        store: Store = app.extensions["traveller.store"]
+        assert max(s.round for s in store.seatings()) == 2
+        assert competition(director)["next"] is None
+        refused = director_post(director, "/director/competition/advance")
+        assert refused.get_json()["code"] == "nothing_to_play"
+        play(app, rounds={1})
+        assert competition(director)["next"] is None  # the weekend is not over
+        play(app)
+        assert competition(director)["next"]["first_round"] == 3
+        assert competition(director)["next"]["last_round"] == 5
+        director_post(director, "/director/competition/advance")
+        assert max(s.round for s in store.seatings()) == 5
+        play(app)
+        data = competition(director)
+        assert data["complete"] and len(data["final_places"]) == 6
+        assert data["next"] is None
+
+
 SPLIT = """
 [event]
 name = "League"

@@ -78,6 +78,11 @@ def test_the_one_stage_presets_still_load_and_simulate() -> None:
      "[[stage.entrants]]\nfrom = 'c'\n", r"entrants from 'c', which is not an earlier stage"),
     ("[event]\nname = 'x'\nkind = 'pairs'\n[[stage]]\nid = 'a'\nkind = 'round_robin'\n"
      "boards_per_match = 8\n", r"a round_robin stage in a pairs competition"),
+    ("[event]\nname = 'x'\nkind = 'teams'\n[[stage]]\nid = 'a'\nkind = 'swiss_teams'\n"
+     "rounds = 6\nboards_per_match = 8\nrounds_per_advance = 3\n",
+     r"a: rounds_per_advance: a round robin's rounds"),
+    ("[event]\nname = 'x'\nkind = 'teams'\n[[stage]]\nid = 'a'\nkind = 'round_robin'\n"
+     "boards_per_match = 8\nrounds_per_advance = [7, 0]\n", r"rounds_per_advance: .*at least 1"),
 ])
 def test_an_unknown_or_wrong_setting_is_an_error_that_names_it(text: str, problem: str) -> None:
     with pytest.raises(PresetError, match=problem):
