@@ -155,8 +155,11 @@ def test_k2_3_pool_a_holds_preliminary_places_1_32_28_24_20_16_12_8(seed: int) -
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_k2_4_to_k2_7_the_knock_out_as_written(seed: int) -> None:
+def test_k2_1_k2_4_to_k2_7_the_knock_out_as_written(seed: int) -> None:
     data = report(CLUBS, seed, 32)
+    assert [s["id"] for s in data["stages"]] == ["prelim1", "prelim2", "ko"]  # K2.1
+    rounds = list(dict.fromkeys(m["round"] for m in stage(data, "ko")["matches"]))
+    assert rounds == ["round of 16", "quarter-final", "semi-final", "final", "third place"]
     label = {}
     for group in stage(data, "prelim2")["groups"]:
         for place, team in enumerate(order(group)[:4], start=1):
@@ -195,7 +198,7 @@ def test_k16_1_k16_2_k16_4_swiss_pairing(seed: int) -> None:
 @pytest.mark.parametrize(("entries", "kind", "groups"), [
     (5, "round_robin", 1), (13, "round_robin", 1), (14, "round_robin", 2),
     (16, "round_robin", 2), (17, "swiss_teams", 1), (24, "swiss_teams", 1)])
-def test_k3_2_the_preliminary_format_is_chosen_by_the_number_of_teams(
+def test_k3_1_k3_2_k3_3_a_preliminary_chosen_by_the_number_of_teams_then_the_final(
         entries: int, kind: str, groups: int) -> None:
     data = report(WOMEN, 1, entries)
     prelim = stage(data, "prelim")

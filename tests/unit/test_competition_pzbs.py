@@ -159,7 +159,7 @@ def test_d4_3_lines_send_their_teams_where_the_regulation_says(seed: int) -> Non
 
 
 @pytest.mark.parametrize("seed", SEEDS_TO_TRY)
-def test_d4_4_places_13_16_keep_their_vp_in_a_double_round_robin(seed: int) -> None:
+def test_d3_1_d4_4_places_13_16_keep_their_vp_in_a_double_round_robin(seed: int) -> None:
     data = report(LEAGUE_I, seed)
     regular = {s["entry"]: s["vp"] for s in stage(data, "regular")["groups"][0]["standings"]}
     lower = stage(data, "lower")
@@ -385,7 +385,7 @@ def test_d5_5_d5_6_the_split_groups_keep_their_vp(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", (1, 2))
-def test_d5_5_to_d5_9_final_places_in_every_group(seed: int) -> None:
+def test_d5_5_to_d5_10_final_places_in_every_group(seed: int) -> None:
     data = report(LEAGUE_II, seed)
     places = {(p["group"], p["place"]): p for p in data["final_places"]}
     assert len(places) == 64
