@@ -93,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     rescore.add_argument("--exact", action="store_true",
                          help="total exact figures (default: round each board's figures to "
                          "the decimals the file shows, as its program did)")
+    rescore.add_argument("--vp-scale", help="teams: the VP scale of the matches (default: the "
+                         "one that gives the file's own VPs, else wbf2013)")
 
     vp = sub.add_parser("vp", help="convert an IMP margin to victory points")
     vp.add_argument("--scale", required=True,
@@ -321,13 +323,24 @@ def cmd_rescore(args: argparse.Namespace) -> int:
     try:
         parsed = read_results_file(args.file)
         scored = rescore(parsed, args.method, args.factoring,
-                         decimals=None if args.exact else "file")
+                         decimals=None if args.exact else "file", vp_scale=args.vp_scale)
     except OSError as exc:
         raise CliError(f"cannot read {args.file!r}: {exc.strerror}") from None
     except (ResultsFileError, ValueError) as exc:
         raise CliError(str(exc)) from None
     if args.json:
         print(json.dumps(scored, indent=2, ensure_ascii=False))
+        return 0
+    for sentence in scored["missing"]:
+        print(f"traveller: missing: {sentence}", file=sys.stderr)
+    if scored["kind"] == "teams":
+        scale = f" on {scored['vp_scale']}" if scored["vp_scale"] else ""
+        print(f"{scored['title']} ({scored['source']}): teams, {len(scored['matches'])} matches, "
+              f"ranked by {scored['match_scoring']}{scale}")
+        print(f"\n  {'rank':>4}  {'team':<12} {'score':>8} {'IMPs':>8}")
+        for row in scored["ranking"]:
+            print(f"  {row['rank']:>4}  {row['team']:<12} {row['score']:8.2f} "
+                  f"{row['net_imps']:8.2f}")
         return 0
     print(f"{scored['title']} ({scored['source']}): {scored['method']}, "
           f"{len(scored['boards'])} boards, {scored['movement']}")

@@ -60,11 +60,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, cast
 
 from ..scoring.adjusted import TableResult
 from ..scoring.butler import DatumRule, ImpMethod, score_imp_pairs
 from ..scoring.matchpoints import BoardResult, Factoring, Scale, ScoringError, score_pairs
+from .rescore_teams import TeamsFileLike, rescore_teams
 
 METHODS = ("mp", "butler", "cross-imps")
 """The methods :func:`rescore` scores by."""
@@ -134,8 +135,12 @@ def rescore(
     scale: Scale = Scale.TWO_ONE,
     datum_rule: DatumRule = DEFAULT_DATUM,
     decimals: int | Literal["file"] | None = "file",
+    vp_scale: str | None = None,
 ) -> dict[str, Any]:
     """Score a parsed results file again and return the JSON described in the module's note.
+
+    A teams file (its ``team_tables``) is scored by :func:`rescore_teams`, its matches' VPs on
+    ``vp_scale`` (default: the scale that gives the file's own VPs).
 
     ``decimals`` rounds each board's matchpoints before the totals, as the producing program
     did: ``"file"`` (the default) takes as many decimals as the file's own board figures show
@@ -145,6 +150,12 @@ def rescore(
     :class:`RescoreError` for an unknown method or factoring, and a :class:`ScoringError` (a
     ``ValueError``) for travellers that cannot be scored (a pair twice on one board).
     """
+    # A teams file (server.formats.travellers.ResultsFile.team_tables) is scored as matches.
+    if getattr(results, "team_tables", ()):
+        if method is not None and method != "imps":
+            raise RescoreError(f"a teams file is scored by IMPs between its two tables, not by "
+                               f"{method!r}")  # fmt: skip
+        return rescore_teams(cast(TeamsFileLike, results), vp_scale)
     chosen = resolve_method(method, results.method)
     try:
         factored = Factoring.parse(factoring)
@@ -159,6 +170,8 @@ def rescore(
     out: dict[str, Any] = {
         "title": results.title,
         "source": results.source,
+        "kind": "pairs",
+        "missing": list(getattr(results, "missing", ())),
         "method": chosen,
         "method_stated": results.method,
         "factoring": factored.value if chosen == "mp" else None,
