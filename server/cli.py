@@ -96,6 +96,12 @@ def build_parser() -> argparse.ArgumentParser:
     rescore.add_argument("--vp-scale", help="teams: the VP scale of the matches (default: the "
                          "one that gives the file's own VPs, else wbf2013)")
 
+    export = sub.add_parser("export", help="write an event's results as USEBIO, PBN or CSV")
+    export.add_argument("db")
+    export.add_argument("--format", required=True, choices=["usebio", "pbn", "csv"])
+    export.add_argument("--out", required=True,
+                        help="the file to write (usebio, pbn), or the folder (csv)")
+
     vp = sub.add_parser("vp", help="convert an IMP margin to victory points")
     vp.add_argument("--scale", required=True,
                     help="wbf2013 (wbf, wbf20), acbl30 (30), wbf30, wbf25")
@@ -352,6 +358,26 @@ def cmd_rescore(args: argparse.Namespace) -> int:
             print(f"\n  {'rank':>4}  {'pair':<6} {'score':>8} {'%':>6}{title}")
         pct = "" if row["pct"] is None else f"{row['pct']:6.2f}"
         print(f"  {row['rank']:>4}  {row['pair']:<6} {row['score']:8.2f} {pct}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from .errors import TravellerError
+    from .publish.export import write_export
+
+    if not Path(args.db).exists():
+        raise CliError(f"no event file {args.db!r}")
+    store = _open(args.db)
+    try:
+        written = write_export(store, args.format, args.out)
+    except TravellerError as exc:
+        raise CliError(exc.error) from None
+    except OSError as exc:
+        raise CliError(f"cannot write {args.out!r}: {exc.strerror}") from None
+    finally:
+        store.close()
+    for path in written:
+        print(path)
     return 0
 
 
