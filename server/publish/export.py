@@ -85,6 +85,8 @@ def teams_event(store: Store, now_ms: int) -> TeamsEvent:
                 for a in _adjustments(store)}  # fmt: skip
     out_matches, tables = [], []
     for match in matches(store, now_ms):
+        if not match.open and not match.closed:
+            continue  # not started: nothing to export
         summary = match_summary(store, match)
         board_imps = tuple(b["home_imps"] for b in summary["boards"])
         vp = summary["vp"]

@@ -174,7 +174,8 @@ def _matches(results: TeamsFileLike) -> list[_Match]:
         if key not in found:
             found[key] = _Match(table.round, table.home, table.away)
         found[key].boards.setdefault(table.board, {})[table.home_seat] = table
-    return list(found.values())
+    # A match the file lists without a result at any table was not played: it scores nothing.
+    return [match for match in found.values() if match.boards]
 
 
 def _table(table: TeamTableLike | None) -> dict[str, Any] | None:

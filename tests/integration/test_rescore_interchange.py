@@ -94,7 +94,8 @@ def _check_teams(scored: dict[str, Any], by_name: bool) -> None:
     assert (scored["match_scoring"], scored["vp_scale"]) == ("vp", "wbf2013")
     expected = [(name if by_name else number, rank, vp, imps)
                 for rank, (number, (name, vp, imps)) in enumerate(TEAMS.items(), start=1)]
-    assert [(r["team"], r["rank"], r["score"], r["net_imps"]) for r in scored["ranking"]] == expected
+    got = [(r["team"], r["rank"], r["score"], r["net_imps"]) for r in scored["ranking"]]
+    assert got == expected
     assert all(r["original"] == r["score"] for r in scored["ranking"])
     for match in scored["matches"]:
         for board in match["boards"]:
@@ -139,4 +140,5 @@ def test_16_1_usebio_matches_without_travellers_say_what_is_missing(tmp_path: Pa
     bare.write_text(text, encoding="utf-8")
     out = traveller("rescore", str(bare), "--json")
     assert out.returncode == 1 and out.stderr.count("\n") == 1
-    assert "no TRAVELLER_LINE in any MATCH: round 1, 1 v 2, board 1: no TRAVELLER_LINE" in out.stderr
+    said = "no TRAVELLER_LINE in any MATCH: round 1, 1 v 2, board 1: no TRAVELLER_LINE"
+    assert said in out.stderr
