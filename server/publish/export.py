@@ -10,7 +10,9 @@ puts the result on disk for ``traveller export``; the console serves the same by
 
 from __future__ import annotations
 
+import io
 import time
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -170,3 +172,19 @@ def write_export(store: Store, fmt: str, out: str | Path) -> list[Path]:
     (data,) = files.values()
     target.write_bytes(data)
     return [target]
+
+
+MEDIA = {"usebio": "application/xml", "pbn": "text/plain; charset=utf-8"}
+
+
+def download(store: Store, fmt: str, now_ms: int | None = None) -> tuple[str, bytes, str]:
+    """The export as one download: ``(file name, bytes, media type)``; CSV's files in a zip."""
+    files = export_event(store, fmt, now_ms)
+    if len(files) == 1:
+        ((name, data),) = files.items()
+        return name, data, MEDIA[fmt]
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files.items():
+            archive.writestr(name, data)
+    return "results-csv.zip", buffer.getvalue(), "application/zip"

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import (
     Blueprint,
+    Response,
     jsonify,
     redirect,
     render_template,
@@ -189,6 +190,20 @@ def answer_call(call_id: int) -> Any:
     if request.accept_mimetypes.best == "application/json":
         return jsonify(outcome.body)
     return redirect(url_for(".grid"))
+
+
+@bp.get("/export/<fmt>")
+@director_required
+def export(fmt: str) -> Any:
+    """The results as USEBIO, PBN or CSV (a zip), as `traveller export` writes them."""
+    from ..publish.export import download
+
+    try:
+        name, data, media = download(get_store(), fmt, now_ms())
+    except TravellerError as exc:
+        return _refused(exc)
+    return Response(data, mimetype=media,
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 @bp.get("/results")

@@ -303,3 +303,28 @@ def pair_standings_first(path: Path) -> int:
         return int(pair_standings(store)["NS"][0]["pair"])
     finally:
         store.close()
+
+
+def test_16_2_the_console_offers_the_same_downloads(pairs_db: Path) -> None:
+    import zipfile
+
+    from tests.integration.test_director import login
+
+    with te.app_for(pairs_db) as app:
+        assert app.test_client().get("/director/export/usebio").status_code in (302, 401)
+        client = login(app)
+        page = client.get("/director/results").get_data(as_text=True)
+        assert 'data-testid="export"' in page and "/director/export/pbn" in page
+        store = app.extensions["traveller.store"]
+        response = client.get("/director/export/usebio")
+        assert response.status_code == 200
+        assert response.headers["Content-Disposition"] == 'attachment; filename="results.xml"'
+        assert response.data == export_event(store, "usebio")["results.xml"]
+        pbn = client.get("/director/export/pbn")
+        assert pbn.data == export_event(store, "pbn")["results.pbn"]
+        archive = zipfile.ZipFile(io.BytesIO(client.get("/director/export/csv").data))
+        assert sorted(archive.namelist()) == ["ranking.csv", "travellers.csv"]
+        refused = client.get("/director/export/xls", headers={"Accept": "application/json"})
+        assert refused.status_code == 400 and refused.json == {
+            "ok": False, "code": "invalid_format", "status": 400,
+            "error": "unknown export format 'xls' (one of usebio, pbn, csv)"}
