@@ -98,9 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     export = sub.add_parser("export", help="write an event's results as USEBIO, PBN or CSV")
     export.add_argument("db")
-    export.add_argument("--format", required=True, choices=["usebio", "pbn", "csv"])
+    export.add_argument("--format", required=True, choices=["usebio", "pbn", "csv", "html"])
     export.add_argument("--out", required=True,
-                        help="the file to write (usebio, pbn), or the folder (csv)")
+                        help="the file to write (usebio, pbn), or the folder (csv, html)")
 
     vp = sub.add_parser("vp", help="convert an IMP margin to victory points")
     vp.add_argument("--scale", required=True,

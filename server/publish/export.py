@@ -29,13 +29,14 @@ from ..formats.interchange import (
     TeamTableResult,
 )
 from ..formats.pbn_write import write_pbn
+from ..formats.site_write import write_site
 from ..formats.usebio_write import write_usebio
 from ..store import Store
 from ..teams.matches import is_teams, match_summary, matches, names, options
 from . import team_results
 from .results import score
 
-FORMATS = ("usebio", "pbn", "csv")
+FORMATS = ("usebio", "pbn", "csv", "html")
 """The formats :func:`export_event` writes."""
 SUFFIX = {"usebio": ".xml", "pbn": ".pbn"}
 
@@ -139,7 +140,8 @@ def event_values(store: Store, now_ms: int | None = None) -> ExportEvent:
 
 def export_event(store: Store, fmt: str, now_ms: int | None = None) -> dict[str, bytes]:
     """The files of the export in ``fmt`` (one of :data:`FORMATS`), by file name: one file for
-    USEBIO (``results.xml``) and PBN (``results.pbn``), several for CSV."""
+    USEBIO (``results.xml``) and PBN (``results.pbn``), several for CSV, a folder's worth for
+    HTML (a static site: ``index.html``, then ``en/``, ``id/``, ``pl/``)."""
     if fmt not in FORMATS:
         raise TravellerError("invalid_format",
                              f"unknown export format {fmt!r} (one of {', '.join(FORMATS)})")
@@ -148,21 +150,22 @@ def export_event(store: Store, fmt: str, now_ms: int | None = None) -> dict[str,
         return {"results.xml": write_usebio(event)}
     if fmt == "pbn":
         return {"results.pbn": write_pbn(event).encode("utf-8")}
-    return {name: text.encode("utf-8") for name, text in write_csv(event).items()}
+    pages = write_csv(event) if fmt == "csv" else write_site(event)
+    return {name: text.encode("utf-8") for name, text in pages.items()}
 
 
 def write_export(store: Store, fmt: str, out: str | Path) -> list[Path]:
     """Write the export to ``out``: the file itself for USEBIO and PBN, a folder (created when
-    needed) of CSV files for CSV. Returns the paths written."""
+    needed) for CSV and HTML. Returns the paths written."""
     files = export_event(store, fmt)
     target = Path(out)
-    if fmt == "csv":
+    if fmt in ("csv", "html"):
         if target.exists() and not target.is_dir():
-            raise TravellerError("not_a_folder", f"{str(target)!r} is a file: CSV export "
-                                 "writes a folder of files")  # fmt: skip
-        target.mkdir(parents=True, exist_ok=True)
+            raise TravellerError("not_a_folder", f"{str(target)!r} is a file: {fmt.upper()} "
+                                 "export writes a folder of files")  # fmt: skip
         written = []
         for name, data in files.items():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
             (target / name).write_bytes(data)
             written.append(target / name)
         return written
@@ -178,7 +181,8 @@ MEDIA = {"usebio": "application/xml", "pbn": "text/plain; charset=utf-8"}
 
 
 def download(store: Store, fmt: str, now_ms: int | None = None) -> tuple[str, bytes, str]:
-    """The export as one download: ``(file name, bytes, media type)``; CSV's files in a zip."""
+    """The export as one download: ``(file name, bytes, media type)``; CSV's files and the
+    HTML site in a zip."""
     files = export_event(store, fmt, now_ms)
     if len(files) == 1:
         ((name, data),) = files.items()
@@ -187,4 +191,4 @@ def download(store: Store, fmt: str, now_ms: int | None = None) -> tuple[str, by
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in files.items():
             archive.writestr(name, data)
-    return "results-csv.zip", buffer.getvalue(), "application/zip"
+    return f"results-{fmt}.zip", buffer.getvalue(), "application/zip"

@@ -324,7 +324,10 @@ def test_16_2_the_console_offers_the_same_downloads(pairs_db: Path) -> None:
         assert pbn.data == export_event(store, "pbn")["results.pbn"]
         archive = zipfile.ZipFile(io.BytesIO(client.get("/director/export/csv").data))
         assert sorted(archive.namelist()) == ["ranking.csv", "travellers.csv"]
+        site = zipfile.ZipFile(io.BytesIO(client.get("/director/export/html").data))
+        assert {"index.html", "en/index.html", "id/index.html", "pl/index.html"} <= set(
+            site.namelist())  # fmt: skip
         refused = client.get("/director/export/xls", headers={"Accept": "application/json"})
         assert refused.status_code == 400 and refused.json == {
             "ok": False, "code": "invalid_format", "status": 400,
-            "error": "unknown export format 'xls' (one of usebio, pbn, csv)"}
+            "error": "unknown export format 'xls' (one of usebio, pbn, csv, html)"}

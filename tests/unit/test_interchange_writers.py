@@ -92,3 +92,44 @@ def test_16_2_artificial_scores_are_written_axxyy() -> None:
     assert artificial((50.0, 50.0)) == "A5050"
     assert artificial((40.0, 40.0)) == "A4040"
     assert artificial((62.5, 37.5)) == "A62.5/37.5"  # no Axxyy for it: the slash form
+
+
+def _links(pages: dict[str, str]) -> list[tuple[str, str]]:
+    """Every relative link of every page, resolved against the page's folder."""
+    import posixpath
+    import re
+
+    found = []
+    for path, text in pages.items():
+        for href in re.findall(r'href="([^"]+)"', text):
+            found.append((path, posixpath.normpath(posixpath.join(posixpath.dirname(path),
+                                                                  href))))  # fmt: skip
+    return found
+
+
+def test_16_2_the_site_has_every_page_in_three_languages_and_no_broken_link() -> None:
+    from server.formats.site_write import write_site
+
+    for event in (PAIRS, TEAMS):
+        pages = write_site(event)
+        per_language = {lang: sorted(p.split("/", 1)[1] for p in pages if p.startswith(lang))
+                        for lang in ("en", "id", "pl")}  # fmt: skip
+        assert per_language["en"] == per_language["id"] == per_language["pl"]
+        assert all(target in pages for _, target in _links(pages)), [
+            link for link in _links(pages) if link[1] not in pages]
+        assert all("http" not in text and "<script" not in text for text in pages.values())
+    pages = write_site(PAIRS)
+    assert sorted(per_language_of(pages, "en")) == [
+        "board-A-1.html", "board-A-2.html", "index.html", "pair-A-1.html", "pair-A-2.html",
+        "pair-A-3.html", "pair-A-4.html"]  # fmt: skip
+    assert "Północ-Południe" in pages["pl/index.html"] and "Utara-Selatan" in pages[
+        "id/index.html"]  # fmt: skip
+    card = pages["en/pair-A-3.html"]  # EW 3: the 420 against it, then the A6040 (its 40%)
+    assert "-420" in card and "Adjusted score 60% / 40%" in card and "20.00" not in card
+    assert "Wynik sędziowski 60% / 40%" in pages["pl/board-A-2.html"]
+    match = write_site(TEAMS)["en/match-1-1.html"]
+    assert "not played in both rooms" in match and "<td>10</td>" in match
+
+
+def per_language_of(pages: dict[str, str], lang: str) -> list[str]:
+    return [p.split("/", 1)[1] for p in pages if p.startswith(lang + "/")]
