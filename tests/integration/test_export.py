@@ -331,3 +331,16 @@ def test_16_2_the_console_offers_the_same_downloads(pairs_db: Path) -> None:
         assert refused.status_code == 400 and refused.json == {
             "ok": False, "code": "invalid_format", "status": 400,
             "error": "unknown export format 'xls' (one of usebio, pbn, csv, html)"}
+
+
+def test_16_2_the_teams_standings_offer_the_downloads(teams_db: Path) -> None:
+    from tests.integration.test_director import login
+
+    with te.app_for(teams_db) as app:
+        client = login(app)
+        page = client.get("/director/teams/standings").get_data(as_text=True)
+        assert 'data-testid="export"' in page and "/director/export/usebio" in page
+        public = app.test_client().get("/results/").get_data(as_text=True)
+        assert 'data-testid="export"' not in public
+        xml = client.get("/director/export/usebio")
+        assert xml.status_code == 200 and b"<MATCH>" in xml.data
