@@ -142,3 +142,18 @@ def test_16_1_usebio_matches_without_travellers_say_what_is_missing(tmp_path: Pa
     assert out.returncode == 1 and out.stderr.count("\n") == 1
     said = "no TRAVELLER_LINE in any MATCH: round 1, 1 v 2, board 1: no TRAVELLER_LINE"
     assert said in out.stderr
+
+
+def test_16_1_teams_vp_scale_asked_for_and_imps_ranking(tmp_path: Path) -> None:
+    parsed = read_results_file(DATA / "usebio_teams_vp.xml")
+    asked = rescore(parsed, vp_scale="wbf25")
+    assert asked["vp_scale"] == "wbf25"
+    assert asked["ranking"][0]["score"] != asked["ranking"][0]["original"]
+    text = (DATA / "usebio_teams_vp.xml").read_text(encoding="utf-8")
+    by_imps = tmp_path / "knockout.xml"
+    by_imps.write_text(text.replace("<MATCH_SCORING_METHOD>VPS", "<MATCH_SCORING_METHOD>IMPS"),
+                       encoding="utf-8")  # fmt: skip
+    scored = rescore(read_results_file(by_imps))
+    assert (scored["match_scoring"], scored["vp_scale"]) == ("imps", None)
+    assert [(r["team"], r["score"], r["vp"]) for r in scored["ranking"]] == [
+        ("3", 15.0, None), ("1", 7.0, None), ("2", -7.0, None), ("4", -15.0, None)]
