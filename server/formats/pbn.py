@@ -281,6 +281,7 @@ def _line(board: int, columns: dict[str, int], items: list[str]) -> TravellerLin
         tricks=parse_tricks(cell("result"), contract) if adjusted is None else None,
         original_ns_mp=parse_number(mp_ns) if mp_ns is not None else None,
         original_ew_mp=parse_number(mp_ew) if mp_ew is not None else None,
+        section=section,
     )
 
 

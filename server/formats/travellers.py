@@ -57,6 +57,8 @@ class TravellerLine:
     """The matchpoints the producing program gave North-South, when the file says."""
     original_ew_mp: float | None
     """The matchpoints the producing program gave East-West, when the file says."""
+    section: str = ""
+    """The section the line was played in, when the file has several (``""`` otherwise)."""
 
 
 @dataclass(frozen=True)

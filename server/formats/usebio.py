@@ -367,6 +367,7 @@ def _line(board: int, traveller: ET.Element, section: str,
         tricks=None if adjusted or passed else parse_tricks(_text(traveller, "TRICKS"), contract),
         original_ns_mp=parse_number(ns_mp) if ns_mp is not None else None,
         original_ew_mp=parse_number(ew_mp) if ew_mp is not None else None,
+        section=section,
     )
 
 
