@@ -144,8 +144,14 @@ def _look(conn: sqlite3.Connection, report: Report, thorough: bool | None) -> No
         report.problems.append(f"{report.path!r} is an SQLite database but not a Traveller "
                                "event file")
         return
-    applied = [r[0] for r in conn.execute(
-        "select name from _sqlite_migrations where migration_set = ?", [MIGRATION_SET])]
+    try:
+        applied = [r[0] for r in conn.execute(
+            "select name from _sqlite_migrations where migration_set = ?", [MIGRATION_SET])]
+    except sqlite3.DatabaseError as exc:
+        report.traveller = True  # its tables are ours; their pages are not readable
+        report.integrity = str(exc)
+        report.problems.append(f"damaged: {exc}; restore the last backup (traveller restore)")
+        return
     if not applied:
         report.problems.append(f"{report.path!r} is an SQLite database but not a Traveller "
                                "event file")
