@@ -108,7 +108,7 @@ def test_14_4_restore_refuses_a_damaged_or_foreign_backup(tmp_path: Path) -> Non
     data = bytearray(damaged.read_bytes())
     data[4096 * 2:4096 * 6] = b"\xa5" * (4096 * 4)
     damaged.write_bytes(bytes(data))
-    with pytest.raises(BackupError, match="damaged|not"):
+    with pytest.raises(BackupError, match=r"damaged|not"):
         restore(damaged, tmp_path / "x.db")
     assert not (tmp_path / "x.db").exists()
     foreign = tmp_path / "notes.db"
