@@ -269,3 +269,25 @@ def test_14_4_takeover_after_sigkill_mid_round_keeps_every_acknowledged_result(
         first.stop()
         if second is not None:
             second.stop()
+
+
+def test_14_4_a_replay_never_brings_back_a_result_the_director_deleted(tmp_path: Path) -> None:
+    from server.direction.rulings import delete_result
+    from server.store.rulings import EntryKey
+    from server.table.entry import submit_result
+
+    store = Store.open(make_event(tmp_path / "event.db"))
+    table = store.tables()[0]
+    board = store.seatings(table.section, table.number)[0].boards[0]
+    entry = {"op_id": uuid.uuid4().hex, "board": board, "contract": "4S", "declarer": "N",
+             "tricks": 10}
+    assert submit_result(store, table, entry, 1, actor="table 1")["duplicate"] is False
+    delete_result(store, EntryKey(table.section, table.number, 1, board), "wrong board", 2,
+                  actor="director")
+    again = submit_result(store, table, entry, 3, actor="table 1")
+    assert again["ok"] and again["duplicate"] is True
+    assert store.results() == []
+    # The table enters the board anew (a new op_id): that is stored.
+    fresh = submit_result(store, table, {**entry, "op_id": uuid.uuid4().hex}, 4, actor="t")
+    assert fresh["duplicate"] is False and len(store.results()) == 1
+    store.close()
