@@ -150,4 +150,8 @@ def serve(db_path: str, host: str, port: int, on_ready: Any = None,
         socketio.start_background_task(backups.run, socketio.sleep)
     if on_ready is not None:
         socketio.start_background_task(on_ready)
-    socketio.run(app, host=host, port=port, log_output=False)
+    try:
+        socketio.run(app, host=host, port=port, log_output=False)
+    finally:
+        if backups is not None:
+            backups.last()

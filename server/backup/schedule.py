@@ -3,7 +3,8 @@
 `BackupSchedule.run` is a background task of the server: it backs the event up when it starts,
 then looks every few seconds whether anything was stored since the last backup (the audit
 grows with every stored change) and backs up when a round has just ended for every table, or
-when the interval has passed since the last backup. An interval in which nothing changed makes
+when the interval has passed since the last backup; `last` makes one more when the server is
+stopped with Ctrl-C. An interval in which nothing changed makes
 no new backup: the newest one is still the event.
 
 The copy itself (`server.store.backup.backup`) is handed to `offload`, which runs it off the
@@ -111,6 +112,18 @@ class BackupSchedule:
         if self.clock() - self._last_s >= self.every_s:
             return self.backup_now(store, "interval")
         return None
+
+    def last(self) -> Path | None:
+        """The server stops (Ctrl-C): one last backup if anything changed since the previous
+        one, here and now (the event loop is gone)."""
+        store = self.get_store()
+        if store is None or self._last_s is None:
+            return None
+        mark = self._read_mark(store)
+        if mark is not None and mark == self._mark:
+            return None
+        self.offload = run_here
+        return self.backup_now(store, "stop")
 
     def run(self, sleep: Callable[[float], Any]) -> None:
         """Look every LOOK_EVERY_S seconds (or the interval, if shorter), for ever."""

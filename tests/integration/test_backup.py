@@ -5,6 +5,7 @@ result the backup did not have."""
 
 from __future__ import annotations
 
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -291,3 +292,28 @@ def test_14_4_a_replay_never_brings_back_a_result_the_director_deleted(tmp_path:
     fresh = submit_result(store, table, {**entry, "op_id": uuid.uuid4().hex}, 4, actor="t")
     assert fresh["duplicate"] is False and len(store.results()) == 1
     store.close()
+
+
+@pytest.mark.skipif(signal.getsignal(signal.SIGINT) == signal.SIG_IGN,
+                    reason="Ctrl-C is ignored in this session, so in the server too")
+def test_14_4_stopping_the_server_with_ctrl_c_makes_a_last_backup(tmp_path: Path) -> None:
+    folder = tmp_path / "stick"
+    folder.mkdir()
+    server = served_event(tmp_path)
+    server.args = ["--backup", str(folder)]
+    server.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not backups(folder) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        terminal = Terminal(server.tables()[0]["token"])
+        terminal.connect(server.base_url)
+        terminal.enter(terminal.state()["boards"][0])
+        assert terminal.client is not None
+        terminal.client.disconnect()
+        assert server.proc is not None
+        server.proc.send_signal(signal.SIGINT)
+        server.proc.wait(timeout=30)
+        assert result_ops(backups(folder)[-1]) == [terminal.acked[0]["op_id"]]
+    finally:
+        server.stop()
