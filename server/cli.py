@@ -63,6 +63,25 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--seeds", default=str(REPO / "seeds"),
                        help="presets offered when EVENT.db does not exist yet and the director "
                        "creates it in the console (default: the repository's seeds/)")
+    serve.add_argument("--backup", metavar="DIR",
+                       help="back the event up to this folder (a USB stick) while serving: "
+                       "at start, every --backup-every minutes and at the end of every round")
+    serve.add_argument("--backup-every", type=float, default=5.0, metavar="MINUTES",
+                       help="minutes between backups (default 5)")
+
+    bk = sub.add_parser("backup", help="one verified backup of an event now")
+    bk.add_argument("db")
+    bk.add_argument("dir", help="the backup folder (a USB stick)")
+    bk.add_argument("--keep", type=int, default=12, help="backups kept there (default 12)")
+
+    rs = sub.add_parser("restore", help="make an event file from a backup")
+    rs.add_argument("backup", help="a backup file, or a backup folder (its newest backup)")
+    rs.add_argument("db")
+    rs.add_argument("--force", action="store_true", help="replace an existing event file")
+
+    ck = sub.add_parser("check", help="say what is wrong with an event file, or that it is fine")
+    ck.add_argument("db")
+    ck.add_argument("--json", action="store_true", help="the JSON documented in the README")
 
     tables = sub.add_parser("tables", help="list the tables with their terminal URLs")
     tables.add_argument("db")
@@ -286,15 +305,35 @@ def _serve_new(args: argparse.Namespace) -> int:
     print(f"  create it in the director console: {base}/director/create", flush=True)
     print(f"  (presets from {args.seeds}; tables will point to {base})", flush=True)
     serve(args.db, args.host, args.port,
-          config={"ALLOW_CREATE": True, "SEEDS": args.seeds, "BASE_URL": base})
+          config={"ALLOW_CREATE": True, "SEEDS": args.seeds, "BASE_URL": base,
+                  **_backup_options(args)})
     return 0
+
+
+def _backup_options(args: argparse.Namespace) -> dict[str, Any]:
+    if args.backup is None:
+        return {}
+    if not Path(args.backup).is_dir():
+        raise CliError(f"no backup folder {args.backup!r} (--backup): is the stick plugged in?")
+    if not args.backup_every > 0:
+        raise CliError(f"--backup-every must be a number of minutes above 0, "
+                       f"not {args.backup_every}")
+    return {"BACKUP_DIR": args.backup, "BACKUP_EVERY_S": args.backup_every * 60}
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from .app import serve
+    from .store.health import inspect
 
+    backup = _backup_options(args)
     if not Path(args.db).exists():
         return _serve_new(args)
+    # A file that is not ours, is damaged or cannot be written is refused before anything
+    # touches it: tables must never be acknowledged by a server that cannot store.
+    report = inspect(args.db, thorough=False)
+    if report.problems:
+        raise CliError(f"cannot serve {args.db}: {report.problems[0]}; "
+                       f"`traveller check {args.db}` says more")
     store = _open(args.db)
     if args.base_url:
         _set_base_url(store, args.base_url)
@@ -302,8 +341,51 @@ def cmd_serve(args: argparse.Namespace) -> int:
     store.close()
     print(f"serving {args.db} on http://{args.host}:{args.port}  (tables point to {base})",
           flush=True)
-    serve(args.db, args.host, args.port)
+    if backup:
+        print(f"  backups to {args.backup} every {args.backup_every:g} min and at each "
+              "round's end", flush=True)
+    serve(args.db, args.host, args.port, config=backup)
     return 0
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    from .store.backup import BackupError, backup
+
+    if args.keep < 1:
+        raise CliError(f"--keep must be at least 1, not {args.keep}")
+    try:
+        path = backup(args.db, args.dir, keep=args.keep)
+    except BackupError as exc:
+        raise CliError(str(exc)) from None
+    print(path)
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    from .store.backup import BackupError, restore
+
+    try:
+        source = restore(args.backup, args.db, force=args.force)
+    except BackupError as exc:
+        raise CliError(str(exc)) from None
+    print(f"restored {args.db} from {source}")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from .store.health import inspect
+
+    report = inspect(args.db, thorough=True)
+    if args.json:
+        print(json.dumps(report.wire(), indent=2))
+    elif report.ok:
+        print(f"{args.db}: fine (integrity ok, schema {report.schema_version} of "
+              f"{report.schema_known}, writable"
+              + (f", key file {report.key_file}" if report.key_file else "") + ")")
+    else:
+        for problem in report.problems:
+            print(f"{args.db}: {problem}", file=sys.stderr)
+    return 0 if report.ok else 1
 
 
 def cmd_movement(args: argparse.Namespace) -> int:

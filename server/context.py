@@ -14,7 +14,9 @@ file the app's store for good.
 
 from __future__ import annotations
 
+import sys
 import threading
+import time
 from typing import Protocol
 
 from flask import Flask, current_app
@@ -111,6 +113,49 @@ def open_event(app: Flask, store: Store) -> None:
         raise RuntimeError("this app already has its event")
     app.config["SECRET_KEY"] = store.setting("secret_key")
     app.extensions["traveller.store"] = store
+    watch_storage(app)
+
+
+STDERR_EVERY_S = 30.0
+"""While writes keep failing, stderr is told again at most this often (a line per table's
+retry would drown it)."""
+
+
+def tell_director(app: Flask) -> None:
+    """Push the director's grid soon (its alerts changed), from any greenlet or thread."""
+    notifier = app.extensions.get("traveller.notifier")
+    if notifier is None:
+        return
+    try:
+        with app.app_context():
+            notifier.changed(standings=False)
+    except Exception:
+        pass
+
+
+def watch_storage(app: Flask) -> None:
+    """Have a failed write of the app's store reach stderr and the director's console at once
+    (the alert itself is built from `store.health` by the grid)."""
+    store: Store | None = app.extensions.get("traveller.store")
+    if store is None:
+        return
+    told = {"at": 0.0, "count": 0, "run": -1}
+
+    def failed(exc: BaseException) -> None:
+        now = time.monotonic()
+        runs = store.health.failures()
+        run = runs[-1][0] if runs else 0
+        if run != told["run"] or now - told["at"] >= STDERR_EVERY_S:
+            missed = store.health.count - told["count"]
+            print(f"traveller: cannot write {store.path}: {exc} ({missed} failed write"
+                  f"{'s' if missed != 1 else ''}; tables are not acknowledged)",
+                  file=sys.stderr, flush=True)
+            told["at"] = now
+            told["count"] = store.health.count
+            told["run"] = run
+        tell_director(app)
+
+    store.health.listen(failed)
 
 
 def get_presence() -> Presence:

@@ -80,6 +80,8 @@ class ServerProcess:
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
     log_path: Path | None = None
+    args: list[str] = field(default_factory=list)
+    """More options for `serve` (e.g. --backup DIR)."""
 
     @property
     def base_url(self) -> str:
@@ -90,7 +92,7 @@ class ServerProcess:
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "server.cli", "serve", str(self.db_path), "--host",
-             "127.0.0.1", "--port", str(self.port)],
+             "127.0.0.1", "--port", str(self.port), *self.args],
             cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )

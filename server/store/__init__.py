@@ -33,6 +33,7 @@ from . import (  # noqa: F401  (they register migrations, in this order)
     schema_setup,
     schema_teams,
 )
+from .health import WriteHealth, identify, storage_failure
 from .models import ResultRow, SeatingRow, TableRow
 from .schema import migrations
 
@@ -51,6 +52,7 @@ class Store:
         self._seatings: dict[tuple[str, int], list[SeatingRow]] | None = None
         self._ordered: dict[str | None, list[SeatingRow]] = {}
         self._memo: dict[Any, Any] = {}
+        self.health = WriteHealth()
         self.db.execute("PRAGMA busy_timeout = 30000")
         self.db.enable_wal()
         # FULL makes each commit durable on its own: an acknowledged score survives a power cut.
@@ -61,6 +63,10 @@ class Store:
     def open(cls, path: str | Path) -> Store:
         if not Path(path).is_file():
             raise StoreError(f"no event file at {str(path)!r}")
+        # Before any migration touches it: a file that is not ours is refused, not converted.
+        problem = identify(path)
+        if problem is not None:
+            raise StoreError(problem)
         try:
             return cls(path)
         except sqlite3.DatabaseError as exc:
@@ -80,14 +86,27 @@ class Store:
     def write(self) -> Iterator[Database]:
         """One write transaction: BEGIN IMMEDIATE ... COMMIT, rolled back on any error."""
         with self._lock:
-            self.db.conn.execute("BEGIN IMMEDIATE")
             try:
-                yield self.db
-            except BaseException:
-                if self.db.conn.in_transaction:
-                    self.db.conn.execute("ROLLBACK")
+                self.db.conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self.db
+                except BaseException:
+                    if self.db.conn.in_transaction:
+                        self.db.conn.execute("ROLLBACK")
+                    raise
+                try:
+                    self.db.conn.execute("COMMIT")
+                except sqlite3.Error:
+                    if self.db.conn.in_transaction:
+                        self.db.conn.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as exc:
+                if storage_failure(exc):
+                    # The medium failed (disk full, read-only, I/O): nobody was acknowledged,
+                    # and the director must hear of it now (see `health`).
+                    self.health.failed(exc, int(time.time() * 1000))
                 raise
-            self.db.conn.execute("COMMIT")
+            self.health.succeeded()
 
     @contextmanager
     def read(self) -> Iterator[Database]:

@@ -9,6 +9,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.bench import (
     bench_acks,
+    bench_backup,
     bench_competitions,
     bench_movements,
     bench_scoring,
@@ -18,7 +19,7 @@ from tests.bench import (
 )
 
 if __name__ == "__main__":
-    for bench in (bench_acks, bench_terminal, bench_scoring, bench_vp, bench_movements,
-                  bench_teams, bench_competitions):
+    for bench in (bench_acks, bench_backup, bench_terminal, bench_scoring, bench_vp,
+                  bench_movements, bench_teams, bench_competitions):
         bench.main()
         print()
