@@ -15,13 +15,17 @@ file the app's store for good.
 from __future__ import annotations
 
 import threading
+import time
 from typing import Protocol
 
-from flask import Flask, current_app
+from flask import Flask, current_app, g, session
 
 from .errors import TravellerError
+from .event import access
+from .event.keys import secret_key
 from .event.outcome import Outcome
 from .store import Store, TableRow
+from .store.sessions import SessionRow
 
 
 class NoEvent(TravellerError):
@@ -103,14 +107,28 @@ def get_store() -> Store:
 
 
 def open_event(app: Flask, store: Store) -> None:
-    """Make a newly created event the app's store, with its own session key.
+    """Make a newly created event the app's store, with its own session key (from its key
+    file or the environment, never from the event file).
 
     The key changes so that sessions outlive a restart on the event file, as they do for an
     event that existed at start-up; forms opened before the switch must be reloaded."""
     if app.extensions.get("traveller.store") is not None:
         raise RuntimeError("this app already has its event")
-    app.config["SECRET_KEY"] = store.setting("secret_key")
+    app.config["SECRET_KEY"] = secret_key(store.path)
     app.extensions["traveller.store"] = store
+
+
+def current_director() -> SessionRow | None:
+    """The director's session this request (or socket connection) presents, if its row is
+    live: signed cookies alone open nothing once the row is revoked or expired."""
+    if "traveller_director" not in g:
+        found = None
+        token = session.get("sid")
+        if token and has_event():
+            found = access.live_session(get_store(), token, int(time.time() * 1000))
+        g.traveller_director = found
+    director: SessionRow | None = g.traveller_director
+    return director
 
 
 def get_presence() -> Presence:

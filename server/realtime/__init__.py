@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, session
+from flask import Flask
 from flask_socketio import ConnectionRefusedError, SocketIO, emit
 
-from ..context import has_event
+from ..context import current_director, has_event
 from . import connections, table
 from .projector import register as register_projector
 from .push import Broadcaster, Notifier, director_grid
@@ -29,6 +29,6 @@ def register(app: Flask, socketio: SocketIO) -> None:
 
     @socketio.on("connect", namespace="/director")
     def director_connect(auth: Any = None) -> None:
-        if not session.get("director") or not has_event():
+        if not has_event() or current_director() is None:
             raise ConnectionRefusedError("log in as the director first")
         emit("grid", director_grid())

@@ -17,10 +17,10 @@ import logging
 import threading
 from typing import Any
 
-from flask import Flask, session
+from flask import Flask
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
-from ..context import get_store, has_event
+from ..context import current_director, get_store, has_event
 from ..direction import rulings
 from ..publish.projector import finished_rounds, projector_data
 from .connections import session_id
@@ -102,7 +102,7 @@ def register(app: Flask, socketio: SocketIO, feed: ProjectorFeed) -> None:
     def results_connect(auth: Any = None) -> None:
         if not has_event():
             raise ConnectionRefusedError("no event yet")
-        director = bool(session.get("director"))
+        director = current_director() is not None
         published = rulings.is_published(get_store())
         if not director and not published:
             raise ConnectionRefusedError("the results are not published yet: the director "
