@@ -18,6 +18,7 @@ import math
 import os
 import re
 import secrets
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -123,12 +124,25 @@ def now_ms() -> int:
 
 def off_loop(function: Callable[..., T], *args: Any) -> T:
     """Run a slow, GIL-releasing call (a password hash) where it does not hold up the tables:
-    on gevent's thread pool when served, directly in threading mode (tests, tools)."""
+    on gevent's thread pool, at the lowest CPU priority, when served; directly in threading
+    mode (tests, tools)."""
     if current_app.config.get("ASYNC_MODE") == "gevent":
         import gevent
 
-        result: T = gevent.get_hub().threadpool.apply(function, args)
+        result: T = gevent.get_hub().threadpool.apply(_at_low_priority, (function, *args))
         return result
+    return function(*args)
+
+
+def _at_low_priority(function: Callable[..., T], *args: Any) -> T:
+    """On Linux a thread has its own nice value: the pool's thread hashes at nice 19, so the
+    event loop's thread (the tables' acknowledgements) gets the CPU first and a flood of wrong
+    passwords only uses what is idle."""
+    if sys.platform.startswith("linux"):
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+        except (AttributeError, OSError):
+            pass
     return function(*args)
 
 
@@ -149,8 +163,9 @@ class LoginLimiter:
     FREE = 5
     MAX_WAIT = 300.0
     FORGET = 900.0
-    PARALLEL_HASHES = 2
-    """At most this many password hashes at a time (the venue laptop has few cores)."""
+    PARALLEL_HASHES = 1
+    """At most this many password hashes at a time: scrypt keeps a core busy, and the tables'
+    acknowledgements need the other (a venue laptop may have two)."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
