@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from typing import Protocol
 
 from flask import Flask, current_app, g, session
@@ -87,6 +88,38 @@ class Offline:
             return dict(self._since)
 
 
+class DirectorSockets:
+    """The Socket.IO connections each director session opened (the console's `/director`, a
+    projector's `/results`), so that ending a session closes them at once (in memory).
+
+    The realtime layer records them and gives the way to close one (`disconnect`); the web
+    layer ends them when it revokes sessions."""
+
+    def __init__(self, disconnect: Callable[[str, str], None]) -> None:
+        self._lock = threading.Lock()
+        self._open: dict[str, tuple[str, int]] = {}
+        self._disconnect = disconnect
+
+    def opened(self, sid: str, namespace: str, session_id: int) -> None:
+        with self._lock:
+            self._open[sid] = (namespace, session_id)
+
+    def closed(self, sid: str) -> None:
+        with self._lock:
+            self._open.pop(sid, None)
+
+    def end(self, session_ids: list[int]) -> int:
+        """Close every connection of these sessions; returns how many were closed."""
+        ended = set(session_ids)
+        with self._lock:
+            doomed = [(sid, ns) for sid, (ns, s) in self._open.items() if s in ended]
+            for sid, _ in doomed:
+                del self._open[sid]
+        for sid, namespace in doomed:
+            self._disconnect(sid, namespace)
+        return len(doomed)
+
+
 class Broadcast(Protocol):
     """Delivers a console form's Outcome to the terminals and the console at once (the
     realtime layer's Broadcaster)."""
@@ -139,6 +172,11 @@ def get_presence() -> Presence:
 def get_offline() -> Offline:
     offline: Offline = current_app.extensions["traveller.offline"]
     return offline
+
+
+def get_director_sockets() -> DirectorSockets:
+    sockets: DirectorSockets = current_app.extensions["traveller.director_sockets"]
+    return sockets
 
 
 def get_broadcast() -> Broadcast:

@@ -59,9 +59,10 @@ def check_new_password(new: str, again: str) -> None:
         raise TravellerError("passwords_differ", "the two new passwords are not the same")
 
 
-def change_password(store: Store, session: SessionRow, new_hash: str, now_ms: int) -> int:
+def change_password(store: Store, session: SessionRow, new_hash: str,
+                    now_ms: int) -> list[int]:
     """Store the new password's hash (audited) and revoke every session but this one; returns
-    how many were revoked."""
+    the ids of those revoked."""
     actor = actor_of(session)
     with store.write() as db:
         store.put_setting(db, "password_hash", new_hash, actor=actor, why="password changed")

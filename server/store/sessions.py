@@ -54,9 +54,9 @@ def live_session(store: Store, token: str, now_ms: int) -> SessionRow | None:
 
 
 def revoke(store: Store, db: Any, now_ms: int, why: str, actor: str,
-           only: int | None = None, keep: int | None = None) -> int:
-    """Revoke one session (`only`) or every live one but `keep`, inside a write; returns how
-    many were revoked."""
+           only: int | None = None, keep: int | None = None) -> list[int]:
+    """Revoke one session (`only`) or every live one but `keep`, inside a write; returns the
+    ids of those revoked."""
     where, args = "revoked_ms is null", []
     if only is not None:
         where, args = where + " and id = ?", [only]
@@ -66,7 +66,7 @@ def revoke(store: Store, db: Any, now_ms: int, why: str, actor: str,
     for session_id in ids:
         db["director_sessions"].update(session_id, {"revoked_ms": now_ms, "revoked_why": why})
         store.audit(db, actor, "logout", "session", str(session_id), None, None, why)
-    return len(ids)
+    return ids
 
 
 def sessions(store: Store) -> list[dict[str, Any]]:

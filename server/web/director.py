@@ -15,7 +15,14 @@ from flask import (
     url_for,
 )
 
-from ..context import current_director, get_broadcast, get_offline, get_presence, get_store
+from ..context import (
+    current_director,
+    get_broadcast,
+    get_director_sockets,
+    get_offline,
+    get_presence,
+    get_store,
+)
 from ..direction import actions, slowplay
 from ..direction.grid import grid as live_grid
 from ..errors import TravellerError, error_body, ok_body
@@ -99,7 +106,9 @@ def password() -> Any:
         access.check_new_password(new, str(data.get("new_password_again") or ""))
         me = current_director()
         assert me is not None  # director_required
-        revoked = access.change_password(store, me, hash_off_loop(new), now_ms())
+        ended = access.change_password(store, me, hash_off_loop(new), now_ms())
+        get_director_sockets().end(ended)
+        revoked = len(ended)
     except TravellerError as exc:
         if wants_json():
             response = jsonify(exc.body())

@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 
 from flask import Flask, abort, current_app, redirect, request, session, url_for
 
-from ..context import current_director, get_store
+from ..context import current_director, get_director_sockets, get_store
 from ..errors import TravellerError
 from ..event import access
 from ..store.sessions import SessionRow
@@ -113,6 +113,7 @@ def end_session() -> None:
     row = current_director()
     if row is not None:
         access.end_session(get_store(), row, now_ms())
+        get_director_sockets().end([row.id])
     session.clear()
 
 

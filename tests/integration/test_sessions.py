@@ -136,6 +136,25 @@ def test_14_3_logout_revokes_the_session_on_the_server(app: Any) -> None:
     assert row["revoked_why"] == "logged out" and row["revoked_ms"] > 0
 
 
+def test_14_3_ending_a_session_closes_its_live_sockets(app: Any) -> None:
+    socketio = app.extensions["traveller.socketio"]
+    mine, other = login(app), login(app)
+    grids = [socketio.test_client(app, namespace="/director", flask_test_client=http)
+             for http in (mine, other)]
+    projector = socketio.test_client(app, namespace="/results", flask_test_client=other)
+    assert all(g.is_connected("/director") for g in grids) and projector.is_connected("/results")
+    # A password change closes the other session's console and projector, not this one.
+    changed = mine.post("/director/password", headers={**JSON, "X-CSRF-Token": mine.csrf}, data={
+        "old_password": PASSWORD, "new_password": "a-new-one-9",
+        "new_password_again": "a-new-one-9"})
+    assert changed.json == {"ok": True, "revoked": 1}
+    assert grids[0].is_connected("/director")
+    assert not grids[1].is_connected("/director") and not projector.is_connected("/results")
+    # Logging out closes this session's own.
+    mine.post("/director/logout", data={"csrf_token": mine.csrf})
+    assert not grids[0].is_connected("/director")
+
+
 def test_14_3_the_projector_checks_the_session_row(app: Any) -> None:
     http = login(app)
     cookie = http.get_cookie("session").value
