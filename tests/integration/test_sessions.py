@@ -17,7 +17,7 @@ import pytest
 from server.app import create_app
 from server.event.keys import ENV, key_path
 from server.store.sessions import sessions
-from server.web.security import LoginLimiter
+from server.web.security import LoginLimiter, TooManyLogins
 from tests.conftest import DIRECTOR, PASSWORD, make_event
 from tests.integration.test_director import login
 
@@ -285,7 +285,7 @@ def test_14_2_parallel_attempts_count_before_their_hashes_finish() -> None:
     limiter = LoginLimiter(clock=lambda: 0.0)
     for _ in range(LoginLimiter.FREE):
         limiter.begin("10.0.0.1")  # started, not yet answered
-    with pytest.raises(Exception, match="too many wrong passwords"):
+    with pytest.raises(TooManyLogins, match="too many wrong passwords"):
         limiter.begin("10.0.0.1")
 
 
@@ -295,6 +295,9 @@ def test_14_2_the_wait_is_capped_and_forgotten_after_a_quiet_while() -> None:
     for _ in range(40):
         now[0] += LoginLimiter.MAX_WAIT
         limiter.begin("a")
+    with pytest.raises(TooManyLogins) as waiting:
+        limiter.begin("a")
+    assert waiting.value.retry_after == LoginLimiter.MAX_WAIT == 300
     now[0] += LoginLimiter.FORGET + LoginLimiter.MAX_WAIT + 1
     for _ in range(LoginLimiter.FREE - 1):
         limiter.begin("a")
