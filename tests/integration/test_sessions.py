@@ -8,6 +8,7 @@ import hashlib
 import json
 import re
 import sqlite3
+import time
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from server.app import create_app
 from server.event.keys import ENV, key_path
 from server.store.sessions import sessions
 from server.web.security import LoginLimiter, TooManyLogins
-from tests.conftest import DIRECTOR, PASSWORD, make_event
+from tests.conftest import DIRECTOR, PASSWORD, ServerProcess, make_event
 from tests.integration.test_director import login
 
 JSON = {"Accept": "application/json"}
@@ -315,3 +316,34 @@ def test_14_3_the_key_file_is_made_by_new(tmp_path: Path) -> None:
                           "http://127.0.0.1:5000"], cwd=REPO, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert key_path(path).is_file() and str(key_path(path)) in out.stdout
+
+
+def test_14_2_a_served_server_hashes_off_its_loop_and_limits_logins(
+        live_server: ServerProcess) -> None:
+    """The gevent path: the thread pool answers, and the limit holds in a real server."""
+    import http.cookiejar
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+
+    opener = urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    url = live_server.base_url + "/director/login"
+    page = opener.open(url, timeout=10).read().decode()
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+
+    def post(password: str) -> tuple[int, Any]:
+        body = urllib.parse.urlencode({"password": password, "csrf_token": csrf}).encode()
+        request = urllib.request.Request(url, data=body, headers={"Accept": "application/json",
+                                                                  "X-CSRF-Token": csrf})
+        try:
+            with opener.open(request, timeout=30) as response:
+                return response.status, response.headers
+        except urllib.error.HTTPError as exc:
+            return exc.code, exc.headers
+
+    assert [post("guess")[0] for _ in range(LoginLimiter.FREE)] == [401] * LoginLimiter.FREE
+    status, headers = post(PASSWORD)
+    assert status == 429 and headers["Retry-After"] == "1"
+    time.sleep(1.1)  # the wait itself, not a measurement: after it the right password works
+    assert post(PASSWORD)[0] == 200
