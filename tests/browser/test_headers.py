@@ -131,3 +131,12 @@ def test_14_7_the_creation_form_works_under_the_csp(browser: Browser, tmp_path: 
     finally:
         context.close()
         waiting.stop()
+
+
+def test_14_7_a_strange_host_header_adds_no_source_to_the_policy() -> None:
+    from server.web.security import content_security_policy
+
+    assert "connect-src 'self' ws://10.0.0.5:5000 wss://10.0.0.5:5000;" in \
+        content_security_policy("10.0.0.5:5000")
+    hostile = content_security_policy("x; script-src *")
+    assert "connect-src 'self';" in hostile and "*" not in hostile
