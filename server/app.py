@@ -27,10 +27,12 @@ from werkzeug.exceptions import HTTPException
 from .backup import BackupSchedule
 from .context import Offline, Presence, tell_director, watch_storage
 from .errors import CliError, error_body
+from .event.keys import secret_key
 from .publish.printing import work
 from .realtime import register as register_realtime
 from .store import Store
 from .web import register as register_web
+from .web.security import session_lifetime
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -47,6 +49,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         ALLOW_CREATE=False,
         SEEDS=str(REPO / "seeds"),
         BASE_URL=None,
+        PERMANENT_SESSION_LIFETIME=session_lifetime(),
     )
     if test_config:
         app.config.update(test_config)
@@ -59,7 +62,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.extensions["traveller.store"] = None
     else:
         store = Store.open(app.config["DATABASE"])
-        app.config["SECRET_KEY"] = store.setting("secret_key")
+        app.config["SECRET_KEY"] = secret_key(app.config["DATABASE"])
         app.extensions["traveller.store"] = store
     app.extensions["traveller.presence"] = Presence()
     app.extensions["traveller.offline"] = Offline()

@@ -185,6 +185,7 @@ def _open(path: str) -> Any:
 def cmd_new(args: argparse.Namespace) -> int:
     from .app import lan_address
     from .event.create import create_event, new_password
+    from .event.keys import make_key_file
     from .formats import PresetError, load_preset
     from .movements import MovementError
     from .store import StoreError
@@ -209,11 +210,16 @@ def cmd_new(args: argparse.Namespace) -> int:
             )
     except (PresetError, MovementError, StoreError) as exc:
         raise CliError(str(exc)) from None
+    # The key that signs director sessions: beside the file, never in it (a competition's
+    # file is made by its own use case, so the key is made here for both).
+    key = make_key_file(args.db)
     n = len(store.tables())
     rounds = (store.setting("movement", {}) or {}).get("rounds")
     store.close()
     print(f"created {args.db}: {n} tables" + (f", rounds 1-{rounds} in play"
                                               if preset.competition is not None else ""))
+    print(f"session key: {key} (keep it beside the event file; copies sent out need not "
+          "carry it)")
     if not args.password:
         print(f"director password: {password}")
     return 0

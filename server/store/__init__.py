@@ -30,6 +30,7 @@ from . import (  # noqa: F401  (they register migrations, in this order)
     schema_players,
     schema_printing,
     schema_rulings,
+    schema_sessions,
     schema_setup,
     schema_teams,
 )

@@ -11,6 +11,7 @@ from tests.bench import (
     bench_acks,
     bench_backup,
     bench_competitions,
+    bench_login,
     bench_movements,
     bench_scoring,
     bench_teams,
@@ -19,7 +20,7 @@ from tests.bench import (
 )
 
 if __name__ == "__main__":
-    for bench in (bench_acks, bench_backup, bench_terminal, bench_scoring, bench_vp,
+    for bench in (bench_acks, bench_login, bench_backup, bench_terminal, bench_scoring, bench_vp,
                   bench_movements, bench_teams, bench_competitions):
         bench.main()
         print()
