@@ -158,7 +158,8 @@ def test_14_5_check_says_what_is_wrong_or_that_the_file_is_fine(files: dict[str,
     assert report == {
         "ok": True, "path": str(files["good"]), "problems": [], "sqlite": True,
         "traveller": True, "integrity": "ok", "schema_version": report["schema_known"],
-        "schema_known": report["schema_known"], "writable": True, "key_file": None}
+        "schema_known": report["schema_known"], "writable": True,
+        "key_file": f"{files['good']}.key"}  # made by `new` beside the event file
     for kind in ("damaged", "foreign", "junk"):
         bad = traveller("check", str(files[kind]), "--json")
         assert bad.returncode == 1 and json.loads(bad.stdout)["problems"]
