@@ -228,38 +228,55 @@ def _games(text: str) -> Iterator[dict[str, tuple[int, str]]]:
         yield game
 
 
+class _TagError(DealError):
+    """A bad tag of a game, with its line."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def _value(game: dict[str, tuple[int, str]], tag: str) -> tuple[int, str] | None:
+    """A tag's line and value, unless the game lacks it or leaves it open."""
+    if tag not in game or game[tag][1].strip() in _UNKNOWN:
+        return None
+    return game[tag][0], game[tag][1].strip()
+
+
 def _check_board(game: dict[str, tuple[int, str]], board: int) -> None:
     """Refuse a dealer or vulnerability that is not the board number's."""
     facts = Board(board)
-    if "dealer" in game and game["dealer"][1].strip() not in _UNKNOWN:
-        text = game["dealer"][1].strip()
+    if found := _value(game, "dealer"):
+        line, text = found
         if text.upper() not in tuple(SEATS):
-            raise DealError(f"[Dealer {text!r}] is not N, E, S or W")
+            raise _TagError(line, f"[Dealer {text!r}] is not N, E, S or W")
         if text.upper() != facts.dealer.value:
-            raise DealError(f"[Dealer {text!r}] contradicts the board number: "
-                            f"{facts.dealer.full_name} deals board {board}")
-    if "vulnerable" in game and game["vulnerable"][1].strip() not in _UNKNOWN:
-        text = game["vulnerable"][1].strip()
+            raise _TagError(line, f"[Dealer {text!r}] contradicts the board number: "
+                                  f"{facts.dealer.full_name} deals board {board}")
+    if found := _value(game, "vulnerable"):
+        line, text = found
         if text.lower() not in _VULNERABLE:
-            raise DealError(f"[Vulnerable {text!r}] is not None, NS, EW or All")
+            raise _TagError(line, f"[Vulnerable {text!r}] is not None, NS, EW or All")
         if _VULNERABLE[text.lower()] is not facts.vulnerability:
-            raise DealError(f"[Vulnerable {text!r}] contradicts the board number: board {board} "
-                            f"is {facts.vulnerability.label} vulnerable")
+            raise _TagError(line, f"[Vulnerable {text!r}] contradicts the board number: board "
+                                  f"{board} is {facts.vulnerability.label} vulnerable")
 
 
 def _file_analysis(game: dict[str, tuple[int, str]]) -> Analysis | None:
     """The double-dummy tags of a game, when it has any."""
-    values = {tag: game[tag][1].strip() for tag in
-              ("doubledummytricks", "optimumscore", "parcontract") if tag in game}
-    values = {tag: value for tag, value in values.items() if value not in _UNKNOWN}
-    if not values:
+    tricks, score = _value(game, "doubledummytricks"), _value(game, "optimumscore")
+    contract = _value(game, "parcontract")
+    if tricks is None and score is None and contract is None:
         return None
-    tricks = values.get("doubledummytricks")
-    score = values.get("optimumscore")
-    return Analysis(tricks=None if tricks is None else parse_tricks(tricks),
-                    par_score=None if score is None else parse_optimum_score(score),
-                    par_contract=" ".join(values["parcontract"].split())
-                    if "parcontract" in values else None, source="file")
+    try:
+        return Analysis(
+            tricks=None if tricks is None else parse_tricks(tricks[1]),
+            par_score=None if score is None else parse_optimum_score(score[1]),
+            par_contract=None if contract is None else " ".join(contract[1].split()),
+            source="file")
+    except DealError as exc:
+        bad = tricks if "DoubleDummyTricks" in str(exc) else score
+        raise _TagError(bad[0] if bad else 0, str(exc)) from None
 
 
 def parse_deals(text: str, origin: str = "<pbn>") -> list[Deal]:
@@ -288,7 +305,8 @@ def parse_deals(text: str, origin: str = "<pbn>") -> list[Deal]:
             _check_board(game, board)
             analysis = _file_analysis(game)
         except DealError as exc:
-            raise DealError(f"{origin} line {number}, board {board}: {exc}") from None
+            line = exc.line if isinstance(exc, _TagError) else number
+            raise DealError(f"{origin} line {line}, board {board}: {exc}") from None
         deals[board] = Deal(board, deal.north, deal.east, deal.south, deal.west, analysis)
     if not deals:
         raise DealError(f"{origin}: no [Deal] tag found; is this a PBN hand record?")
