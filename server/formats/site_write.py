@@ -67,7 +67,8 @@ _WORDS: dict[str, tuple[str, str]] = {  # English: (Indonesian, Polish)
 STYLE = ("body{font:16px/1.4 system-ui,sans-serif;margin:1rem auto;max-width:60rem;padding:0 1rem}"
          "table{border-collapse:collapse;margin:.5rem 0 1.5rem}th,td{padding:.2rem .6rem;"
          "border-bottom:1px solid #ccc;text-align:right}th:nth-child(2),td.name{text-align:left}"
-         "nav{margin:.5rem 0}nav a{margin-right:1rem}.adj{color:#a40}")  # fmt: skip
+         "nav{margin:.5rem 0}nav a{margin-right:1rem}.adj{color:#a40}"
+         ".wide{overflow-x:auto}")  # fmt: skip
 
 
 def words(lang: str) -> dict[str, str]:
@@ -101,8 +102,9 @@ def _table(head: Sequence[str], rows: Iterable[Sequence[str]], testid: str) -> s
     heading = "".join(f"<th>{escape(h)}</th>" for h in head)
     body = "\n".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>"
                      for row in rows)  # fmt: skip
-    return (f'<table data-testid="{testid}"><thead><tr>{heading}</tr></thead>\n<tbody>\n{body}'
-            "\n</tbody></table>")
+    # A wide table scrolls on its own on a phone, and the page does not.
+    return (f'<div class="wide"><table data-testid="{testid}"><thead><tr>{heading}</tr></thead>'
+            f"\n<tbody>\n{body}\n</tbody></table></div>")
 
 
 def _result(contract: str | None, declarer: str | None, tricks: int | None,
