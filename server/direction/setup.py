@@ -346,15 +346,5 @@ def board_ranges(boards: list[int]) -> str:
 
 def deal_wire(deal: Deal) -> dict[str, Any]:
     return {"board": deal.board, "north": deal.north, "east": deal.east, "south": deal.south,
-            "west": deal.west, "pbn": deal.pbn(), "analysis": analysis_wire(deal)}
-
-
-def analysis_wire(deal: Deal) -> dict[str, Any] | None:
-    """A deal's double-dummy tricks and par as the JSON carries them, or None."""
-    found = deal.analysis
-    if found is None:
-        return None
-    return {"tricks": {strain: dict(zip("NSEW", row, strict=True))
-                       for strain, row in found.table()} or None,
-            "par_score": found.par_score, "par_contract": found.par_contract,
-            "source": found.source}
+            "west": deal.west, "pbn": deal.pbn(),
+            "analysis": None if deal.analysis is None else deal.analysis.wire()}

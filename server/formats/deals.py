@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from server.bridge.board import Board, Vulnerability
 
@@ -60,6 +61,14 @@ class Analysis:
             return []
         return [(strain, [self.tricks_of(d, strain) or 0 for d in DECLARERS])
                 for strain in STRAINS]
+
+    def wire(self) -> dict[str, Any]:
+        """As the JSON carries it: ``{"tricks": {"NT": {"N": 10, "S": 10, "E": 2, "W": 2},
+        ...} or None, "par_score", "par_contract", "source"}``."""
+        return {"tricks": {strain: dict(zip(DECLARERS, row, strict=True))
+                           for strain, row in self.table()} or None,
+                "par_score": self.par_score, "par_contract": self.par_contract,
+                "source": self.source}
 
     @property
     def par_text(self) -> str | None:
