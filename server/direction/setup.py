@@ -321,7 +321,10 @@ def import_deals(store: Store, data: bytes, filename: str, actor: str) -> list[D
             f"{filename or 'the file'}: {_plural(strangers)} not in the event "
             f"(its boards are {board_ranges(sorted(boards)) or 'none yet'})", 400)
     if analysis.available():
-        deals = analysis.analyse(deals)
+        try:
+            deals = analysis.analyse(deals)
+        except (RuntimeError, ValueError, OSError):
+            pass  # the solver failed (its library, its memory): the file's own figures stand
     with store.write() as db:
         sql.put_deals(store, db, deals, filename, int(time.time() * 1000), actor)
     return deals

@@ -247,3 +247,25 @@ def test_16_4_endplay_computes_tricks_and_par_on_loading(tmp_path: Path) -> None
         assert audit["why"].endswith("double-dummy analysis from endplay")
     finally:
         store.close()
+
+
+def test_16_4_a_teams_site_shows_the_hands_under_the_match_once_every_room_played_them(
+        tmp_path: Path, tags_only: None) -> None:
+    from tests.integration import teams_event as te
+
+    store = Store.open(te.create(tmp_path / "teams.db"))
+    try:
+        boards = te.boards_of(store, 1)
+        import_deals(store, dealing_machine_file(boards), "teams.pbn", "director")
+        for number in (1, 2, 3):
+            te.play_match(store, 1, number)
+        write_export(store, "html", tmp_path / "before")
+        te.play_match(store, 1, 4)
+        write_export(store, "html", tmp_path / "after")
+    finally:
+        store.close()
+    before = (tmp_path / "before" / "en" / "match-1-1.html").read_text(encoding="utf-8")
+    assert 'data-testid="match-boards"' in before and 'data-testid="hand"' not in before
+    after = (tmp_path / "after" / "en" / "match-1-1.html").read_text(encoding="utf-8")
+    assert after.count('data-testid="hand"') == len(boards)
+    assert "Par: NS 3NT+1, NS 430" in after
