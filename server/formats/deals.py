@@ -222,12 +222,19 @@ def _tags(text: str) -> Iterator[tuple[int, str, str]]:
                 pos += 1
 
 
+# Tags a game has once: one of them again starts the next game. (Others, like `Note`, repeat
+# within a game.)
+_ONCE = frozenset({"board", "dealer", "vulnerable", "deal", "doubledummytricks",
+                   "optimumscore", "parcontract"})
+
+
 def _games(text: str) -> Iterator[dict[str, tuple[int, str]]]:
-    """The games of a PBN text, each its tags by name with their line. A game ends at a blank
-    line, or where a tag comes a second time (files that run games together)."""
+    """The games of a PBN text, each its tags by name with their line (the last of a repeated
+    tag). A game ends at a blank line, or where a tag a game has once comes again (files that
+    run games together)."""
     game: dict[str, tuple[int, str]] = {}
     for number, tag, value in _tags(text):
-        if not tag or tag in game:
+        if not tag or (tag in _ONCE and tag in game):
             if game:
                 yield game
             game = {}

@@ -101,9 +101,12 @@ def test_16_4_comments_crlf_and_other_tags_are_skipped() -> None:
 
 
 def test_16_4_games_run_together_without_blank_lines() -> None:
-    text = (f'[Board "1"]\n[Dealer "N"]\n[Deal "{DEAL}"]\n'
+    text = (f'[Board "1"]\n[Dealer "N"]\n[Deal "{DEAL}"]\n[Note "1:a"]\n[Note "2:b"]\n'
+            '[OptimumScore "NS 430"]\n'
             f'[Board "2"]\n[Dealer "E"]\n[Vulnerable "NS"]\n[Deal "{DEAL}"]\n')
-    assert [d.board for d in parse_deals(text)] == [1, 2]
+    deals = parse_deals(text)
+    assert [d.board for d in deals] == [1, 2]
+    assert deals[0].analysis == Analysis(None, 430, None, "file")
 
 
 @pytest.mark.parametrize(("tag", "reason"), [
