@@ -121,6 +121,11 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--out", required=True,
                         help="the file to write (usebio, pbn), or the folder (csv, html)")
 
+    deals = sub.add_parser("deals", help="link a PBN file of hand records to the event's boards")
+    deals.add_argument("db")
+    deals.add_argument("pbn", metavar="DEALS.pbn",
+                       help="the deals as a dealing machine or program writes them")
+
     vp = sub.add_parser("vp", help="convert an IMP margin to victory points")
     vp.add_argument("--scale", required=True,
                     help="wbf2013 (wbf, wbf20), acbl30 (30), wbf30, wbf25")
@@ -466,6 +471,36 @@ def cmd_export(args: argparse.Namespace) -> int:
         store.close()
     for path in written:
         print(path)
+    return 0
+
+
+def cmd_deals(args: argparse.Namespace) -> int:
+    from .direction.setup import board_ranges, import_deals
+    from .errors import TravellerError
+
+    path = Path(args.pbn)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise CliError(f"cannot read {args.pbn!r}: {exc.strerror}") from None
+    store = _open(args.db)
+    try:
+        deals = import_deals(store, data, path.name, "cli")
+    except TravellerError as exc:
+        raise CliError(exc.error) from None
+    finally:
+        store.close()
+    sources = {d.analysis.source for d in deals if d.analysis is not None}
+    analysed = sum(1 for d in deals if d.analysis is not None)
+    if "endplay" in sources:
+        how = "double-dummy tricks and par computed with endplay"
+    elif sources:
+        how = f"double-dummy analysis of {analysed} as the file gives it"
+    else:
+        how = "no double-dummy analysis (no endplay, none in the file)"
+    count = f"{len(deals)} board" + ("" if len(deals) == 1 else "s")
+    print(f"linked {count} ({board_ranges(sorted(d.board for d in deals))}) to the hand "
+          f"records of {path.name}; {how}")
     return 0
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..errors import TravellerError
 from ..event.create import ROOMS, Schedule, build_schedule, build_team_schedule, new_token
+from ..formats import analysis
 from ..formats.deals import Deal, DealError, parse_deals
 from ..formats.pbn import decode_pbn
 from ..movements import MOVEMENTS, MovementError
@@ -302,16 +303,51 @@ def _seat_teams(store: Store, db: Any, count: int, actor: str, why: str) -> None
 
 
 def import_deals(store: Store, data: bytes, filename: str, actor: str) -> list[Deal]:
-    """Read a PBN file's deals and store them (replacing earlier deals of the same boards)."""
+    """Link a PBN file's hand records to the event's boards, with their double-dummy tricks
+    and par: computed here when endplay is installed, else as the file's tags give them.
+
+    The console's upload and `traveller deals` both come here. A bad file (a bad deal, a dealer
+    or vulnerability that is not the board number's, a board the event does not play) is
+    refused whole: nothing is stored. Deals of boards loaded before are replaced, audited."""
     try:
         deals = parse_deals(decode_pbn(data), origin=filename or "the file")
     except DealError as exc:
         raise TravellerError("bad_deal", str(exc), 400) from None
+    boards = {b for seating in store.seatings() for b in seating.boards}
+    strangers = [d.board for d in deals if d.board not in boards]
+    if strangers:
+        raise TravellerError(
+            "board_not_in_event",
+            f"{filename or 'the file'}: {_plural(strangers)} not in the event "
+            f"(its boards are {board_ranges(sorted(boards)) or 'none yet'})", 400)
+    if analysis.available():
+        try:
+            deals = analysis.analyse(deals)
+        except (RuntimeError, ValueError, OSError):
+            pass  # the solver failed (its library, its memory): the file's own figures stand
     with store.write() as db:
         sql.put_deals(store, db, deals, filename, int(time.time() * 1000), actor)
     return deals
 
 
+def _plural(boards: list[int]) -> str:
+    if len(boards) == 1:
+        return f"board {boards[0]} is"
+    return f"boards {board_ranges(boards)} are"
+
+
+def board_ranges(boards: list[int]) -> str:
+    """Board numbers as a director writes them: ``"1-24, 27"``."""
+    runs: list[list[int]] = []
+    for board in boards:
+        if runs and board == runs[-1][-1] + 1:
+            runs[-1].append(board)
+        else:
+            runs.append([board])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
 def deal_wire(deal: Deal) -> dict[str, Any]:
     return {"board": deal.board, "north": deal.north, "east": deal.east, "south": deal.south,
-            "west": deal.west, "pbn": deal.pbn()}
+            "west": deal.west, "pbn": deal.pbn(),
+            "analysis": None if deal.analysis is None else deal.analysis.wire()}

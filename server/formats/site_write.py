@@ -11,9 +11,11 @@ scorecard). A teams event: ``index.html`` (the standings and the matches), ``mat
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
+from server.formats.deals import Deal
+from server.formats.hand_html import diagram
 from server.formats.interchange import (
     ExportEvent,
     PairLine,
@@ -65,7 +67,8 @@ _WORDS: dict[str, tuple[str, str]] = {  # English: (Indonesian, Polish)
 STYLE = ("body{font:16px/1.4 system-ui,sans-serif;margin:1rem auto;max-width:60rem;padding:0 1rem}"
          "table{border-collapse:collapse;margin:.5rem 0 1.5rem}th,td{padding:.2rem .6rem;"
          "border-bottom:1px solid #ccc;text-align:right}th:nth-child(2),td.name{text-align:left}"
-         "nav{margin:.5rem 0}nav a{margin-right:1rem}.adj{color:#a40}")  # fmt: skip
+         "nav{margin:.5rem 0}nav a{margin-right:1rem}.adj{color:#a40}"
+         ".wide{overflow-x:auto}")  # fmt: skip
 
 
 def words(lang: str) -> dict[str, str]:
@@ -99,8 +102,9 @@ def _table(head: Sequence[str], rows: Iterable[Sequence[str]], testid: str) -> s
     heading = "".join(f"<th>{escape(h)}</th>" for h in head)
     body = "\n".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>"
                      for row in rows)  # fmt: skip
-    return (f'<table data-testid="{testid}"><thead><tr>{heading}</tr></thead>\n<tbody>\n{body}'
-            "\n</tbody></table>")
+    # A wide table scrolls on its own on a phone, and the page does not.
+    return (f'<div class="wide"><table data-testid="{testid}"><thead><tr>{heading}</tr></thead>'
+            f"\n<tbody>\n{body}\n</tbody></table></div>")
 
 
 def _result(contract: str | None, declarer: str | None, tricks: int | None,
@@ -113,12 +117,15 @@ def _result(contract: str | None, declarer: str | None, tricks: int | None,
             "" if passed or tricks is None else str(tricks)]
 
 
-def write_site(event: ExportEvent) -> dict[str, str]:
-    """The site's pages by their path in the site's folder (``"en/index.html"``...)."""
+def write_site(event: ExportEvent, hands: Mapping[int, Deal] | None = None) -> dict[str, str]:
+    """The site's pages by their path in the site's folder (``"en/index.html"``...); ``hands``
+    are the hand records to show, by board."""
     pages = {"index.html": _languages(event.title)}
+    hands = hands or {}
     for lang in LANGUAGES:
         w = words(lang)
-        found = _pairs(event, lang, w) if isinstance(event, PairsEvent) else _teams(event, lang, w)
+        found = (_pairs(event, lang, w, hands) if isinstance(event, PairsEvent)
+                 else _teams(event, lang, w, hands))
         pages.update({f"{lang}/{name}": text for name, text in found.items()})
     return pages
 
@@ -142,7 +149,8 @@ def _board_page(section: str, board: int) -> str:
     return f"board-{section}-{board}.html"
 
 
-def _pairs(event: PairsEvent, lang: str, w: dict[str, str]) -> dict[str, str]:
+def _pairs(event: PairsEvent, lang: str, w: dict[str, str],
+           hands: Mapping[int, Deal]) -> dict[str, str]:
     fields = {"NS": w["North-South"], "EW": w["East-West"], "ALL": w["All pairs"]}
     several = len(event.sections) > 1
     body = [f"<h1>{escape(event.title)}</h1>", f"<h2>{escape(w['Results'])}</h2>"]
@@ -177,8 +185,9 @@ def _pairs(event: PairsEvent, lang: str, w: dict[str, str]) -> dict[str, str]:
                 for x in lines]  # fmt: skip
         title = f"{w['Traveller']}: {w['Board']} {section if several else ''}{board}"
         page = _board_page(section, board)
-        pages[page] = _page(lang, title, [back, f"<h1>{escape(title)}</h1>",
-                                          _table(head, cells, "traveller")], page)  # fmt: skip
+        hand = diagram(hands[board], lang) if board in hands else ""
+        body = [back, f"<h1>{escape(title)}</h1>", _table(head, cells, "traveller"), hand]
+        pages[page] = _page(lang, title, body, page)
     for standing in event.standings:
         mine = [x for x in event.lines if x.section == standing.section
                 and standing.pair in (x.ns, x.ew)]  # fmt: skip
@@ -217,7 +226,8 @@ def _team_page(team: int) -> str:
     return f"team-{team}.html"
 
 
-def _teams(event: TeamsEvent, lang: str, w: dict[str, str]) -> dict[str, str]:
+def _teams(event: TeamsEvent, lang: str, w: dict[str, str],
+           hands: Mapping[int, Deal]) -> dict[str, str]:
     body = [f"<h1>{escape(event.title)}</h1>", f"<h2>{escape(w['Standings'])}</h2>", _table(
         [w["Rank"], w["Team"], "VP", w["IMPs won"], w["IMPs lost"]],
         ([str(s.rank), f'<a href="{_team_page(s.team)}">{escape(s.name)}</a>', _figure(s.vp),
@@ -233,7 +243,8 @@ def _teams(event: TeamsEvent, lang: str, w: dict[str, str]) -> dict[str, str]:
     back = f'<p><a href="index.html">{escape(w["Back to the results"])}</a></p>'
     for match in event.matches:
         page = _match_page(match)
-        pages[page] = _page(lang, event.title, [back, *_match(event, match, w)], page)
+        shown = [diagram(hands[b], lang) for b in match.boards if b in hands]
+        pages[page] = _page(lang, event.title, [back, *_match(event, match, w), *shown], page)
     for standing in event.standings:
         page = _team_page(standing.team)
         rows = []

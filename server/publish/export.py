@@ -34,7 +34,7 @@ from ..formats.usebio_write import write_usebio
 from ..store import Store
 from ..teams.matches import is_teams, match_summary, matches, names, options
 from . import team_results
-from .results import score
+from .results import score, shown_deals
 
 FORMATS = ("usebio", "pbn", "csv", "html")
 """The formats :func:`export_event` writes."""
@@ -150,7 +150,7 @@ def export_event(store: Store, fmt: str, now_ms: int | None = None) -> dict[str,
         return {"results.xml": write_usebio(event)}
     if fmt == "pbn":
         return {"results.pbn": write_pbn(event).encode("utf-8")}
-    pages = write_csv(event) if fmt == "csv" else write_site(event)
+    pages = write_csv(event) if fmt == "csv" else write_site(event, shown_deals(store))
     return {name: text.encode("utf-8") for name, text in pages.items()}
 
 

@@ -20,7 +20,9 @@ from typing import Any
 
 from ..direction.latestart import late_penalties
 from ..direction.rulings import adjusted_score, pair_field
+from ..direction.setup import deal_wire
 from ..event.players import pair_names
+from ..formats.deals import Deal
 from ..scoring.adjusted import TableResult
 from ..scoring.barometer import barometer_rankings
 from ..scoring.matchpoints import (
@@ -39,6 +41,7 @@ from ..scoring.matchpoints import (
 from ..scoring.pairs_tiebreak import Step, rank_with_tiebreak
 from ..store import ResultRow, Store
 from ..store import rulings as sql
+from ..store import setup as setup_sql
 from ..store.rulings import EntryKey
 from ..table.schedule import board_info
 from ..texts import N_, Message, english, message
@@ -279,6 +282,36 @@ def traveller(store: Store, section: str, board: int,
 
 def boards(store: Store) -> list[int]:
     return sorted({b for s in store.seatings() for b in s.boards})
+
+
+def finished_boards(store: Store, scored: Scored | None = None) -> set[int]:
+    """Boards that every table due to play them has played (a result or an adjusted score)."""
+    done: dict[int, bool] = {}
+    for entry in scored.entries if scored else entries(store):
+        done[entry.key.board] = done.get(entry.key.board, True) and entry.scored
+    return {board for board, finished in done.items() if finished}
+
+
+def shown_deals(store: Store, scored: Scored | None = None) -> dict[int, Deal]:
+    """The hand records the results may show, by board: those of finished boards only, since
+    a player yet to play a board must not read its hands on a phone."""
+    finished = finished_boards(store, scored)
+    return {d.board: d for d in setup_sql.deals(store) if d.board in finished}
+
+
+def shown_deal(store: Store, board: int) -> Deal | None:
+    """A board's hand record, when the results may show it."""
+    deal = setup_sql.deal(store, board)
+    if deal is None or board not in finished_boards(store):
+        return None
+    return deal
+
+
+def with_deal(data: dict[str, Any], store: Store) -> tuple[dict[str, Any], Deal | None]:
+    """A board's traveller with its `deal` (hands and analysis, or None when there is no
+    hand record or it may not be shown yet), and the deal itself."""
+    deal = shown_deal(store, int(data["board"]))
+    return {**data, "deal": None if deal is None else deal_wire(deal)}, deal
 
 
 def scorecard(store: Store, section: str, pair: int,

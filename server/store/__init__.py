@@ -23,6 +23,7 @@ from sqlite_utils import Database
 
 from ..clock import RoundClock
 from . import (  # noqa: F401  (they register migrations, in this order)
+    schema_analysis,
     schema_clocks,
     schema_competition,
     schema_conflicts,

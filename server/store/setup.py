@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..formats.deals import Deal
+from ..formats.deals import Analysis, Deal
 from . import Store
 
 __all__ = ["deal", "deals", "has_play", "put_deals", "put_setting_field", "replace_schedule"]
@@ -73,19 +73,37 @@ def replace_schedule(store: Store, db: Database, tables: list[tuple[str, int]],
 
 def put_deals(store: Store, db: Database, deals: list[Deal], source: str, now_ms: int,
               actor: str) -> None:
-    """Store hand records, replacing earlier deals of the same boards, with one audit row."""
-    db.table("deals").upsert_all(
-        ({"board": d.board, "north": d.north, "east": d.east, "south": d.south, "west": d.west,
-          "imported_ms": now_ms, "source": source} for d in deals),
-        pk="board",
-    )
-    boards = ",".join(str(d.board) for d in deals)
-    store.audit(db, actor, "deals_imported", "deals", source, None, boards,
-                f"{len(deals)} hand record(s) imported")
+    """Store hand records with their analysis, replacing earlier deals of the same boards, with
+    one audit row (old: the boards whose deals were replaced; new: the boards imported)."""
+    numbers = [d.board for d in deals]
+    marks = ",".join("?" * len(numbers))
+    replaced = [r["board"] for r in db.query(
+        f"select board from deals where board in ({marks}) order by board", numbers)]
+    db.table("deals").upsert_all((_row(d, source, now_ms) for d in deals), pk="board",
+                                 alter=False)
+    boards = ",".join(str(n) for n in numbers)
+    analysed = sorted({d.analysis.source for d in deals if d.analysis is not None})
+    why = f"{len(deals)} hand record(s) imported"
+    if analysed:
+        why += f"; double-dummy analysis from {' and '.join(analysed)}"
+    store.audit(db, actor, "deals_imported", "deals", source,
+                ",".join(map(str, replaced)) or None, boards, why)
+
+
+def _row(deal: Deal, source: str, now_ms: int) -> dict[str, Any]:
+    analysis = deal.analysis
+    return {"board": deal.board, "north": deal.north, "east": deal.east, "south": deal.south,
+            "west": deal.west, "imported_ms": now_ms, "source": source,
+            "dd_tricks": analysis.tricks if analysis else None,
+            "par_score": analysis.par_score if analysis else None,
+            "par_contract": analysis.par_contract if analysis else None,
+            "analysis": analysis.source if analysis else None}
 
 
 def _deal(row: dict[str, Any]) -> Deal:
-    return Deal(row["board"], row["north"], row["east"], row["south"], row["west"])
+    analysis = None if row["analysis"] is None else Analysis(
+        row["dd_tricks"], row["par_score"], row["par_contract"], row["analysis"])
+    return Deal(row["board"], row["north"], row["east"], row["south"], row["west"], analysis)
 
 
 def deals(store: Store) -> list[Deal]:

@@ -96,6 +96,6 @@ def traveller(store: Store, table: TableRow, board: Any) -> dict[str, Any]:
     deal = setup_sql.deal(store, board)
     hands = None if deal is None else {
         "north": deal.north, "east": deal.east, "south": deal.south, "west": deal.west,
-        **board_info(board),
+        **board_info(board), "analysis": None if deal.analysis is None else deal.analysis.wire(),
     }
     return ok_body(board=board, top=top, results=rows, deal=hands)

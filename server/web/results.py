@@ -10,16 +10,19 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, jsonify, render_template, request
+from markupsafe import Markup
 
 from ..context import current_director, get_store
 from ..direction import rulings
 from ..errors import TravellerError, error_body
+from ..formats.hand_html import diagram
 from ..publish import results, team_results
 from ..publish.projector import projector_data
 from ..stages.inputs import is_competition
 from ..stages.view import wire
 from ..teams.matches import is_teams
 from .forms import now_ms
+from .i18n import current_language
 
 bp = Blueprint("results", __name__, url_prefix="/results")
 
@@ -75,26 +78,32 @@ def index() -> Any:
                            name=store.setting("name", ""))
 
 
-def _public_traveller(board: int) -> dict[str, Any]:
-    """A board's traveller as the public sees it: the lines scored so far."""
+def _public_traveller(board: int) -> tuple[dict[str, Any], Any]:
+    """A board's traveller as the public sees it: the lines scored so far, and the hands once
+    every table has played the board; with the deal shown, or None."""
     store = get_store()
     section = _section()
     if board not in results.boards(store):
         raise TravellerError("unknown_board", f"there is no board {board}", 404)
     data = results.traveller(store, section, board)
     data["results"] = [r for r in data["results"] if r["scored"]]
-    return data
+    return results.with_deal(data, store)
+
+
+def hand_html(deal: Any) -> Markup | None:
+    """The hand diagram of a shown deal, in the page's language."""
+    return None if deal is None else Markup(diagram(deal, current_language()))
 
 
 @bp.get("/board/<int:board>")
 def board(board: int) -> Any:
     store = get_store()
     try:
-        data = _public_traveller(board)
+        data, deal = _public_traveller(board)
     except TravellerError as exc:
         return _refused(exc)
     return render_template("results_board.html", data=data, boards=results.boards(store),
-                           name=store.setting("name", ""))
+                           hand=hand_html(deal), name=store.setting("name", ""))
 
 
 @bp.get("/pair/<int:pair>")
@@ -168,7 +177,7 @@ def team_json(team: int) -> Any:
 @bp.get("/api/board/<int:board>")
 def board_json(board: int) -> Any:
     try:
-        data = _public_traveller(board)
+        data, _ = _public_traveller(board)
     except TravellerError as exc:
         return _refused(exc)
     return jsonify({"ok": True, **data})

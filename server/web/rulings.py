@@ -21,6 +21,7 @@ from ..store import rulings as sql
 from ..store.rulings import EntryKey
 from ..teams.matches import is_teams
 from .forms import now_ms, request_payload, wants_json
+from .results import hand_html
 from .security import actor, director_required
 
 bp = Blueprint("rulings", __name__, url_prefix="/director")
@@ -76,12 +77,12 @@ def board(board: int) -> Any:
     if board not in boards:
         return _refused(TravellerError("unknown_board", f"there is no board {board}", 404),
                         url_for(".rankings"))
-    data = results.director_board(store, section, board)
+    data, deal = results.with_deal(results.director_board(store, section, board), store)
     if wants_json():
         return jsonify({"ok": True, **data})
     index = boards.index(board)
     return render_template(
-        "ruling_board.html", data=data, name=store.setting("name", ""),
+        "ruling_board.html", data=data, name=store.setting("name", ""), hand=hand_html(deal),
         choices=list(rulings.ARTIFICIAL_CHOICES), boards=boards,
         previous=boards[index - 1] if index else None,
         next=boards[index + 1] if index + 1 < len(boards) else None)

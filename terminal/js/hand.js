@@ -2,7 +2,10 @@
 // only when the director loaded hand records (get_traveller's `deal`). North
 // on top, West left, East right, South below; each hand four lines ♠ ♥ ♦ ♣,
 // ten written "10", "—" for a void, honours as the language names them
-// (Polish A K D W). The pure part (handLines, diagram) is tested on its own.
+// (Polish A K D W). Below them, when the deal has its analysis, the
+// double-dummy tricks (a row per strain NT ♠ ♥ ♦ ♣, a column per declarer
+// N S E W) and the par contract and score. The pure part (handLines, diagram,
+// analysisView) is tested on its own.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -12,6 +15,8 @@ const SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SEAT_NAMES = { N: "north", E: "east", S: "south", W: "west" };
 const VULNERABILITY = { none: "None", ns: "NS", ew: "EW", both: "Both" };
 const VOID = "—";
+const STRAINS = ["NT", "S", "H", "D", "C"];
+const DECLARERS = ["N", "S", "E", "W"];
 
 /** One rank as the players read it: "T" → "10", "Q" → "D" in Polish. */
 export function rankText(rank) {
@@ -51,6 +56,42 @@ export function diagram(deal) {
   return { dealer: deal.dealer, vulnerability, hands };
 }
 
+/** The par score as hand records print it: "NS 420", "EW 100", "0". */
+export function parScore(score) {
+  if (score === null || score === undefined) return "";
+  if (score === 0) return "0";
+  return score > 0 ? `NS ${score}` : `EW ${-score}`;
+}
+
+/**
+ * What the analysis shows: a row per strain with the tricks of N, S, E and W
+ * (none when the tricks are unknown) and the par line ("" when unknown).
+ * @returns {{rows: Array<{strain: string, label: string, red: boolean, tricks: Array<number|string>}>, par: string} | null}
+ */
+export function analysisView(analysis) {
+  if (!analysis) return null;
+  const rows = analysis.tricks ? STRAINS.map((strain) => ({
+    strain, label: strain === "NT" ? t("hand.nt") : SYMBOLS[strain], red: strain === "H" || strain === "D",
+    tricks: DECLARERS.map((seat) => analysis.tricks[strain]?.[seat] ?? ""),
+  })) : [];
+  const par = [analysis.par_contract, parScore(analysis.par_score)].filter(Boolean).join(", ");
+  return { rows, par };
+}
+
+function renderAnalysis(analysis) {
+  const view = analysisView(analysis);
+  if (!view) return null;
+  return [
+    view.rows.length ? h("table", { class: "hand-dd", "data-testid": "hand-dd" },
+      h("caption", {}, t("hand.tricks")),
+      h("thead", {}, h("tr", {}, h("th", {}, ""), DECLARERS.map((seat) => h("th", {}, seat)))),
+      h("tbody", {}, view.rows.map((row) => h("tr", { "data-strain": row.strain },
+        h("th", { class: row.red ? "red" : "" }, row.label),
+        row.tricks.map((n) => h("td", {}, String(n))))))) : null,
+    view.par ? h("p", { class: "hand-par", "data-testid": "hand-par" }, t("hand.par", { par: view.par })) : null,
+  ];
+}
+
 function renderSeat(hand) {
   const { seat } = hand;
   return h("div", {
@@ -83,5 +124,6 @@ export function renderHand(deal) {
       h("span", { class: `vul vul-${view.vulnerability}` }, t("boards.vul", { vulnerability: t(`vul.${view.vulnerability}`) }))),
     h("div", { class: "hand-grid" },
       renderSeat(view.hands.N), renderSeat(view.hands.W), renderCompass(view),
-      renderSeat(view.hands.E), renderSeat(view.hands.S)));
+      renderSeat(view.hands.E), renderSeat(view.hands.S)),
+    renderAnalysis(deal.analysis));
 }

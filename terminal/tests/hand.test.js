@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { diagram, handLines, rankText } from "../js/hand.js";
+import { analysisView, diagram, handLines, parScore, rankText } from "../js/hand.js";
 import { setLanguage } from "../js/i18n.js";
 
 const DEAL = {
@@ -48,4 +48,20 @@ test("the diagram marks the dealer and the vulnerable seats", () => {
   assert.ok(["N", "E", "S", "W"].every((s) => both.hands[s].vulnerable));
   const none = diagram({ ...DEAL, vulnerability: "none" });
   assert.ok(["N", "E", "S", "W"].every((s) => !none.hands[s].vulnerable));
+});
+
+test("the analysis is a row per strain, tricks of N S E W, and the par line", () => {
+  setLanguage("en");
+  const tricks = { NT: { N: 10, S: 10, E: 2, W: 2 }, S: { N: 10, S: 10, E: 2, W: 2 },
+    H: { N: 9, S: 9, E: 4, W: 4 }, D: { N: 10, S: 10, E: 2, W: 2 }, C: { N: 9, S: 9, E: 4, W: 4 } };
+  const view = analysisView({ tricks, par_score: 430, par_contract: "NS 3NT+1", source: "file" });
+  assert.deepEqual(view.rows.map((r) => r.strain), ["NT", "S", "H", "D", "C"]);
+  assert.deepEqual(view.rows[2], { strain: "H", label: "♥", red: true, tricks: [9, 9, 4, 4] });
+  assert.equal(view.par, "NS 3NT+1, NS 430");
+  setLanguage("pl");
+  assert.equal(analysisView({ tricks, par_score: null, par_contract: null }).rows[0].label, "BA");
+  setLanguage("en");
+  assert.deepEqual(analysisView({ tricks: null, par_score: -100, par_contract: null }), { rows: [], par: "EW 100" });
+  assert.equal(analysisView(null), null);
+  assert.equal(parScore(0), "0");
 });

@@ -101,7 +101,12 @@ def test_after_a_board_a_tablet_sees_the_traveller_and_hands_in_indonesian(
     submit(server.base_url, three["token"], (7, "4S", "N", 10))
     store = Store.open(server.db_path)
     try:
-        import_deals(store, f'[Board "7"]\n[Deal "{DEAL}"]\n'.encode(), "hands.pbn", "director")
+        # With its double-dummy tags, as a dealing program writes them (endplay, where it is
+        # installed, computes the same).
+        import_deals(store, f'[Board "7"]\n[Deal "{DEAL}"]\n'
+                            '[DoubleDummyTricks "cb6b6cd7c71061610616"]\n'
+                            '[OptimumScore "NS 2210"]\n[ParContract "S 7S"]\n'.encode(),
+                     "hands.pbn", "director")
     finally:
         store.close()
 
@@ -126,6 +131,11 @@ def test_after_a_board_a_tablet_sees_the_traveller_and_hands_in_indonesian(
     expect(page.get_by_test_id("hand-N")).to_contain_text("Utara")
     expect(page.get_by_test_id("hand-E")).to_contain_text("♥A Q J 9 8 7 6 2")
     expect(page.get_by_test_id("hand-W")).to_contain_text("♥—")
+    # Below the hands: the tricks of each declarer in each strain, and par (issue 16 item 4).
+    dd = page.get_by_test_id("hand-dd")
+    expect(dd.locator("tbody tr")).to_have_count(5)
+    expect(dd.locator('tr[data-strain="S"] td')).to_have_text(["11", "13", "0", "0"])
+    expect(page.get_by_test_id("hand-par")).to_have_text("Par: S 7S, NS 2210")
     assert page.evaluate("document.documentElement.scrollWidth") <= TABLET["width"]
     boxes = {seat: page.get_by_test_id(f"hand-{seat}").bounding_box() for seat in "NESW"}
     north, east, south, west = (boxes[s] for s in "NESW")

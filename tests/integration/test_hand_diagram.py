@@ -33,7 +33,10 @@ def test_the_traveller_carries_the_imported_hands_once_the_table_played_the_boar
     for client in (one, six):
         seen = traveller(client, 1)
         assert seen["ok"] and len(seen["results"]) == 2
-        assert seen["deal"] == {
+        deal = dict(seen["deal"])
+        analysis = deal.pop("analysis")  # none in the file: endplay's, where it is installed
+        assert analysis is None or analysis["source"] == "endplay"
+        assert deal == {
             "north": "AKQJ.T98.765.432", "east": "T98.AKQ.432.8765",
             "south": "765.765.AKQJ.AKQ", "west": "432.J432.T98.JT9",
             "dealer": "N", "vulnerability": "none",
@@ -55,3 +58,19 @@ def test_a_board_missing_from_the_hand_records_has_no_deal(app: Any) -> None:
     one, six = table(app, 1), table(app, 6)
     play_board_one_at_tables_one_and_six(one, six)
     assert traveller(one, 1)["deal"] is None
+
+
+def test_16_4_the_traveller_carries_the_tricks_and_par_of_the_hand_records(
+        app: Any, monkeypatch: Any) -> None:
+    from server.formats import analysis
+
+    monkeypatch.setattr(analysis, "available", lambda: False)  # the file's own figures
+    tagged = PBN.replace('\n\n[Board "2"]', '\n[DoubleDummyTricks "aa9a9aa9a92242422424"]\n'
+                         '[OptimumScore "NS 430"]\n[ParContract "NS 3NT+1"]\n\n[Board "2"]')
+    assert upload(login(app), tagged).status_code == 200
+    one, six = table(app, 1), table(app, 6)
+    play_board_one_at_tables_one_and_six(one, six)
+    found = traveller(one, 1)["deal"]["analysis"]
+    assert found["tricks"]["NT"] == {"N": 10, "S": 10, "E": 2, "W": 2}
+    assert (found["par_score"], found["par_contract"], found["source"]) == (430, "NS 3NT+1",
+                                                                           "file")
