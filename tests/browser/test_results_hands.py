@@ -17,7 +17,7 @@ from server.store import Store
 from tests.browser.pages import PHONE, SHOTS
 from tests.conftest import make_event
 from tests.integration.dealing_machine import dealing_machine_file
-from tests.integration.test_deals import BOARDS, play_all_but
+from tests.integration.test_hand_records import BOARDS, play_all_but
 
 
 def test_16_4_the_sites_hand_diagram_reads_on_a_phone(
