@@ -1,24 +1,27 @@
-"""Documents as PNG pictures of the paper, for checking a printout without a printer.
+"""Documents as pictures of the paper, for checking a printout and for printing it.
 
 The picture is `profile.dots` pixels wide, one pixel per printer dot, laid out by the same
-`lay_out` as the ESC/POS bytes. Characters sit on the printer's 12 × 24-dot font-A grid
-and double sizes are stretched the way the printer stretches them, so line breaks and
-proportions match the paper; unlike the printer, the preview shows real characters (♠,
-ł, ż) in DejaVu Sans Mono when it is installed.
+`lay_out` as the ESC/POS text. Characters sit on the printer's 12 × 24-dot font-A grid and
+double sizes are stretched the way the printer stretches them, so line breaks and
+proportions match the paper. Every pixel is ink or paper, nothing grey: a thermal head has
+no grey, and by default the printer gets this very picture (`render_body`, the part between
+the margins) as raster rows, so real characters (♠, ł, ż) print in DejaVu Sans Mono when it
+is installed. A profile in text mode previews what its code page prints instead.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from printer.charset import clean, to_ascii
+from printer.charset import clean, to_ascii, to_code_page
 from printer.document import Align, Document
 from printer.layout import Line, PlacedQR, lay_out
-from printer.profiles import PrinterProfile
+from printer.profiles import PrinterProfile, PrintMode
 from printer.qr import qr_matrix
 
 PAPER = 255
@@ -39,30 +42,49 @@ _CUT_FEED_LINES = 6
 
 
 def render_png(doc: Document, profile: PrinterProfile) -> Image.Image:
-    """A greyscale picture of `doc` printed on `profile`'s paper."""
+    """A greyscale picture of `doc` printed on `profile`'s paper, margins and all."""
+    body = render_body(doc, profile)
+    top, bottom = margins(doc, profile)
+    paper = Image.new("L", (profile.dots, top + body.height + bottom), PAPER)
+    paper.paste(body, (0, top))
+    return paper
+
+
+def render_body(doc: Document, profile: PrinterProfile) -> Image.Image:
+    """The dots the printer prints for `doc`: its picture without the blank margins."""
     cell = profile.dots // profile.columns  # 12 dots: font A's width
     line_gap = cell // 2  # font A is 24 dots high in a 30-dot line
     fonts = _fonts(cell)
-    # Pillow's own font has no ł or ♠: without DejaVu, preview what the printer prints.
-    prepare = clean if fonts.unicode else to_ascii
     rows: list[tuple[Image.Image, int]] = []  # each piece and its left edge
-    for item in lay_out(doc, profile, prepare):
+    for item in lay_out(doc, profile, _prepare(profile, fonts)):
         if isinstance(item, Line):
             piece = _pad_bottom(_draw_line(item, cell, fonts), line_gap)
             rows.append((piece, _left_edge(piece.width, item.align, profile.dots)))
         elif isinstance(item, PlacedQR):
             piece = _draw_qr(item)
             rows.append((piece, (profile.dots - piece.width) // 2))
-    line_height = 2 * cell + line_gap
-    top = _TOP_LINES * line_height
-    bottom = (_CUT_FEED_LINES if doc.cut else 1) * line_height
-    height = top + sum(piece.height for piece, _ in rows) + bottom
-    paper = Image.new("L", (profile.dots, height), PAPER)
-    y = top
+    body = Image.new("L", (profile.dots, sum(piece.height for piece, _ in rows)), PAPER)
+    y = 0
     for piece, x in rows:
-        paper.paste(piece, (x, y))
+        body.paste(piece, (x, y))
         y += piece.height
-    return paper
+    return body
+
+
+def margins(doc: Document, profile: PrinterProfile) -> tuple[int, int]:
+    """The blank dots above and below the body: the paper between the cutter and the print
+    head at the top, and the feed before the cut (or past the tear bar) at the bottom."""
+    cell = profile.dots // profile.columns
+    line_height = 2 * cell + cell // 2  # as `render_body` lays lines out
+    return _TOP_LINES * line_height, (_CUT_FEED_LINES if doc.cut else 1) * line_height
+
+
+def _prepare(profile: PrinterProfile, fonts: _Fonts) -> Callable[[str], str]:
+    if profile.mode is PrintMode.TEXT:
+        page = profile.code_page
+        return lambda text: to_code_page(text, page)
+    # Pillow's own font has no ł or ♠: without DejaVu, preview what an ASCII printer prints.
+    return clean if fonts.unicode else to_ascii
 
 
 def save_png(doc: Document, profile: PrinterProfile, path: Path | str) -> Path:
@@ -84,6 +106,7 @@ def _draw_line(line: Line, cell: int, fonts: _Fonts) -> Image.Image:
             ascent, descent = font.getmetrics()
             top = (height - ascent - descent) // 2
         draw = ImageDraw.Draw(piece)
+        draw.fontmode = "1"  # no anti-aliasing: each dot is ink or paper, as on the paper
         for column, char in enumerate(line.text):
             # One character per cell, centred in it, so even a proportional fallback font
             # keeps the printer's grid.
