@@ -2,14 +2,16 @@
 
 This package knows nothing of events or the server: callers build `Document`s (or use the
 builders: table cards in `printer.cards`, round slips and guide cards in `printer.slips`, the
-results sheet in `printer.results`), pick a `PrinterProfile`, parse a target string and
-`deliver`. The ESC/POS side runs on python-escpos, which caches its printer database as a
+results sheet in `printer.results`), pick a `PrinterProfile` (the paper, and whether the
+printer gets the preview's picture, the default, or text in a code page), parse a target
+string and `deliver`. The ESC/POS side runs on python-escpos, which caches its printer database as a
 pickle; `printer.escpos_cache` chooses where before any other module imports escpos.
 """
 
 # First, before any submodule imports escpos (see printer.escpos_cache).
 from printer import escpos_cache  # noqa: F401
 from printer.cards import TableCardLabels, table_card
+from printer.charset import CODE_PAGES, DEFAULT_CODE_PAGE, CodePage, find_code_page
 from printer.document import (
     Align,
     Block,
@@ -40,9 +42,12 @@ from printer.outputs import (
 from printer.preview import render_png, save_png
 from printer.profiles import (
     BUILTIN_PROFILES,
+    DEFAULT_MODE,
     DEFAULT_PROFILE,
     PrinterProfile,
+    PrintMode,
     find_profile,
+    parse_mode,
 )
 from printer.results import ResultsLabels, StandingLine, StandingsField, results_sheet
 from printer.slips import (
@@ -59,10 +64,14 @@ from printer.slips import (
 
 __all__ = [
     "BUILTIN_PROFILES",
+    "CODE_PAGES",
+    "DEFAULT_CODE_PAGE",
+    "DEFAULT_MODE",
     "DEFAULT_PROFILE",
     "Align",
     "Block",
     "Cell",
+    "CodePage",
     "Column",
     "Columns",
     "Document",
@@ -74,6 +83,7 @@ __all__ = [
     "NetworkTarget",
     "NextSeat",
     "PreviewTarget",
+    "PrintMode",
     "PrinterError",
     "PrinterProfile",
     "QRCode",
@@ -95,8 +105,10 @@ __all__ = [
     "UsbTarget",
     "board_list",
     "deliver",
+    "find_code_page",
     "find_profile",
     "guide_card",
+    "parse_mode",
     "parse_target",
     "render_escpos",
     "render_png",

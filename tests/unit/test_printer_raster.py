@@ -57,18 +57,19 @@ DOCUMENTS = {
 }
 
 
-def raster_and_preview(doc: Document, profile: PrinterProfile) -> tuple[Image.Image, Image.Image]:
-    jobs = read_raster(render_escpos(doc, profile))
-    assert len(jobs) == 1
-    return jobs[0].image, render_png(doc, profile)
-
-
 @pytest.mark.parametrize("profile", BUILTIN_PROFILES, ids=lambda p: p.name)
 @pytest.mark.parametrize("name", DOCUMENTS)
 def test_8_the_raster_is_the_preview_dot_for_dot(name: str, profile: PrinterProfile) -> None:
     doc = DOCUMENTS[name]
     assert profile.mode is PrintMode.RASTER  # the default
-    raster, preview = raster_and_preview(doc, profile)
+    jobs = read_raster(render_escpos(doc, profile))
+    assert len(jobs) == 1
+    assert_is_preview(jobs[0].image, doc, profile)
+
+
+def assert_is_preview(raster: Image.Image, doc: Document, profile: PrinterProfile) -> None:
+    """`raster`, read back from the bytes, is `doc`'s preview dot for dot, its margins aside."""
+    preview = render_png(doc, profile)
     top, bottom = margins(doc, profile)
     assert raster.width == preview.width == profile.dots
     assert raster.height == preview.height - top - bottom
