@@ -101,20 +101,10 @@ def _draw_line(line: Line, cell: int, fonts: _Fonts) -> Image.Image:
     if line.text.strip():
         font = fonts.bold if line.bold else fonts.regular
         fake_bold = line.bold and fonts.bold is fonts.regular
-        top = 0
-        if isinstance(font, ImageFont.FreeTypeFont):
-            ascent, descent = font.getmetrics()
-            top = (height - ascent - descent) // 2
-        draw = ImageDraw.Draw(piece)
-        draw.fontmode = "1"  # no anti-aliasing: each dot is ink or paper, as on the paper
         for column, char in enumerate(line.text):
-            # One character per cell, centred in it, so even a proportional fallback font
-            # keeps the printer's grid.
-            advance = draw.textlength(char, font=font)
-            x = column * cell + (cell - advance) / 2
-            draw.text((x, top), char, fill=INK, font=font)
-            if fake_bold:  # the way the printer emboldens: the same dots again, one over
-                draw.text((x + 1, top), char, fill=INK, font=font)
+            if not char.isspace():
+                # The glyph's picture is a cell wider on each side, for glyphs that overhang.
+                piece.paste(INK, ((column - 1) * cell, 0), _glyph(char, font, cell, fake_bold))
     width, height = piece.size
     if line.size.width == 1 and line.size.height == 1:
         return piece
@@ -122,6 +112,30 @@ def _draw_line(line: Line, cell: int, fonts: _Fonts) -> Image.Image:
     return piece.resize(
         (width * line.size.width, height * line.size.height), Image.Resampling.NEAREST
     )
+
+
+@lru_cache(maxsize=4096)
+def _glyph(char: str, font: Font, cell: int, fake_bold: bool) -> Image.Image:
+    """The ink of `char` centred in the middle one of three cells (a mask: 255 is ink).
+
+    Drawn once per character and font: a results sheet has thousands of characters but a
+    few dozen different ones, and drawing is most of the time a raster printout takes.
+    """
+    height = 2 * cell
+    mask = Image.new("L", (3 * cell, height), 0)
+    draw = ImageDraw.Draw(mask)
+    draw.fontmode = "1"  # no anti-aliasing: each dot is ink or paper, as on the paper
+    top = 0
+    if isinstance(font, ImageFont.FreeTypeFont):
+        ascent, descent = font.getmetrics()
+        top = (height - ascent - descent) // 2
+    # One character per cell, centred in it, so even a proportional fallback font keeps
+    # the printer's grid.
+    x = cell + (cell - draw.textlength(char, font=font)) / 2
+    draw.text((x, top), char, fill=255, font=font)
+    if fake_bold:  # the way the printer emboldens: the same dots again, one over
+        draw.text((x + 1, top), char, fill=255, font=font)
+    return mask
 
 
 def _draw_qr(qr: PlacedQR) -> Image.Image:
