@@ -32,12 +32,14 @@ from printer.escpos_render import render_escpos
 from printer.outputs import (
     FileTarget,
     NetworkTarget,
+    Offload,
     PreviewTarget,
     SerialTarget,
     Target,
     UsbTarget,
     deliver,
     parse_target,
+    run_here,
 )
 from printer.preview import render_png, save_png
 from printer.profiles import (
@@ -82,6 +84,7 @@ __all__ = [
     "InvalidTargetError",
     "NetworkTarget",
     "NextSeat",
+    "Offload",
     "PreviewTarget",
     "PrintMode",
     "PrinterError",
@@ -114,6 +117,7 @@ __all__ = [
     "render_png",
     "results_sheet",
     "round_slip",
+    "run_here",
     "save_png",
     "table_card",
 ]

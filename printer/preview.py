@@ -141,15 +141,10 @@ def _glyph(char: str, font: Font, cell: int, fake_bold: bool) -> Image.Image:
 def _draw_qr(qr: PlacedQR) -> Image.Image:
     """The QR symbol, one module = `module_size` dots, without quiet zone (the paper is white)."""
     matrix = qr_matrix(qr.data)
+    modules = Image.new("L", (len(matrix), len(matrix)), PAPER)
+    modules.putdata([INK if dark else PAPER for row in matrix for dark in row])
     size = len(matrix) * qr.module_size
-    piece = Image.new("L", (size, size), PAPER)
-    draw = ImageDraw.Draw(piece)
-    for row, modules in enumerate(matrix):
-        for column, dark in enumerate(modules):
-            if dark:
-                x, y = column * qr.module_size, row * qr.module_size
-                draw.rectangle((x, y, x + qr.module_size - 1, y + qr.module_size - 1), fill=INK)
-    return piece
+    return modules.resize((size, size), Image.Resampling.NEAREST)
 
 
 def _pad_bottom(piece: Image.Image, dots: int) -> Image.Image:

@@ -26,6 +26,7 @@ from printer import (
     Document,
     GuideRound,
     NextSeat,
+    Offload,
     PrinterError,
     RoundSlip,
     RoundSlipLabels,
@@ -38,6 +39,7 @@ from printer import (
     parse_target,
     results_sheet,
     round_slip,
+    run_here,
     table_card,
 )
 
@@ -339,8 +341,9 @@ def queue(store: Store, document: str, now_ms: int, actor: str,
                                        "options": json.dumps(chosen, sort_keys=True)}, actor)
 
 
-def run_due(store: Store, now_ms: int) -> dict[str, Any] | None:
-    """Print the oldest due job, if any, and record how it went."""
+def run_due(store: Store, now_ms: int, offload: Offload = run_here) -> dict[str, Any] | None:
+    """Print the oldest due job, if any, and record how it went; drawing a raster job's
+    pictures (tens of milliseconds a document) goes to `offload`, away from the tables."""
     with store.read() as db:
         job = sql.due(db, now_ms)
     if job is None:
@@ -350,7 +353,8 @@ def run_due(store: Store, now_ms: int) -> dict[str, Any] | None:
         asked = json.loads(job.get("options") or "{}")
         how = {key: asked.pop(key, PRINTER_DEFAULTS[key]) for key in HOW}
         docs = documents(store, job["document"], document_options(store, job["document"], asked))
-        deliver(docs, parse_target(job["target"]), find_profile(job["profile"], **how))
+        deliver(docs, parse_target(job["target"]), find_profile(job["profile"], **how),
+                offload=offload)
     except (PrinterError, ValueError, OSError, TravellerError) as exc:
         tries = job["attempts"] + 1
         # A document that cannot be built (its round reshaped away) will not print on a retry.
@@ -365,11 +369,13 @@ def run_due(store: Store, now_ms: int) -> dict[str, Any] | None:
     return {**job, "status": "done"}
 
 
-def work(store: Store, sleep: Any, stop: Any = None, interval: float = 2.0) -> None:
-    """The worker's loop: print what is due, then wait; `sleep` is the server's (gevent) sleep."""
+def work(store: Store, sleep: Any, stop: Any = None, interval: float = 2.0,
+         offload: Offload = run_here) -> None:
+    """The worker's loop: print what is due, then wait; `sleep` is the server's (gevent) sleep
+    and `offload` its thread pool."""
     while stop is None or not stop():
         try:
-            while run_due(store, int(time.time() * 1000)) is not None:
+            while run_due(store, int(time.time() * 1000), offload) is not None:
                 pass
         except Exception:
             log.exception("the print worker failed; it goes on")

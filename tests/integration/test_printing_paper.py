@@ -111,3 +111,31 @@ def test_8_traveller_print_takes_the_mode_and_code_page(
     assert main(["print", "table-cards", db, "--to", f"file:{text}", "--mode", "text",
                  "--code-page", "klingon"]) == 1
     assert capsys.readouterr().err.startswith("traveller: unknown code page: 'klingon'")
+
+
+def test_8_the_served_worker_prints_raster_off_the_loop(tmp_path: Path) -> None:
+    """Under gevent (`traveller serve`), the worker draws in the hub's thread pool and the
+    printer still gets the previews' pictures."""
+    from server.store import Store
+    from tests.conftest import served_event
+    from tests.integration.test_printing import FakePrinter
+
+    server = served_event(tmp_path, tables=3).start()
+    device = FakePrinter()
+    try:
+        store = Store.open(server.db_path)
+        try:
+            printing.set_printer(store, f"network:127.0.0.1:{device.port}", "80mm", "director")
+            printing.queue(store, "table-cards", now_ms=0, actor="director")
+            cards = printing.table_card_documents(store)
+        finally:
+            store.close()
+        device.thread.join(timeout=60)  # the printer hangs up when the job is over
+        assert not device.thread.is_alive(), server.log()
+    finally:
+        device.close()
+        server.stop()
+    printed = read_raster(device.received)
+    assert len(printed) == len(cards) == 3
+    for card, job in zip(cards, printed, strict=True):
+        assert_is_preview(job.image, card, find_profile("80mm"))
