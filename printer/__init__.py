@@ -2,14 +2,16 @@
 
 This package knows nothing of events or the server: callers build `Document`s (or use the
 builders: table cards in `printer.cards`, round slips and guide cards in `printer.slips`, the
-results sheet in `printer.results`), pick a `PrinterProfile`, parse a target string and
-`deliver`. The ESC/POS side runs on python-escpos, which caches its printer database as a
+results sheet in `printer.results`), pick a `PrinterProfile` (the paper, and whether the
+printer gets the preview's picture, the default, or text in a code page), parse a target
+string and `deliver`. The ESC/POS side runs on python-escpos, which caches its printer database as a
 pickle; `printer.escpos_cache` chooses where before any other module imports escpos.
 """
 
 # First, before any submodule imports escpos (see printer.escpos_cache).
 from printer import escpos_cache  # noqa: F401
 from printer.cards import TableCardLabels, table_card
+from printer.charset import CODE_PAGES, DEFAULT_CODE_PAGE, CodePage, find_code_page
 from printer.document import (
     Align,
     Block,
@@ -30,19 +32,24 @@ from printer.escpos_render import render_escpos
 from printer.outputs import (
     FileTarget,
     NetworkTarget,
+    Offload,
     PreviewTarget,
     SerialTarget,
     Target,
     UsbTarget,
     deliver,
     parse_target,
+    run_here,
 )
 from printer.preview import render_png, save_png
 from printer.profiles import (
     BUILTIN_PROFILES,
+    DEFAULT_MODE,
     DEFAULT_PROFILE,
     PrinterProfile,
+    PrintMode,
     find_profile,
+    parse_mode,
 )
 from printer.results import ResultsLabels, StandingLine, StandingsField, results_sheet
 from printer.slips import (
@@ -59,10 +66,14 @@ from printer.slips import (
 
 __all__ = [
     "BUILTIN_PROFILES",
+    "CODE_PAGES",
+    "DEFAULT_CODE_PAGE",
+    "DEFAULT_MODE",
     "DEFAULT_PROFILE",
     "Align",
     "Block",
     "Cell",
+    "CodePage",
     "Column",
     "Columns",
     "Document",
@@ -73,7 +84,9 @@ __all__ = [
     "InvalidTargetError",
     "NetworkTarget",
     "NextSeat",
+    "Offload",
     "PreviewTarget",
+    "PrintMode",
     "PrinterError",
     "PrinterProfile",
     "QRCode",
@@ -95,13 +108,16 @@ __all__ = [
     "UsbTarget",
     "board_list",
     "deliver",
+    "find_code_page",
     "find_profile",
     "guide_card",
+    "parse_mode",
     "parse_target",
     "render_escpos",
     "render_png",
     "results_sheet",
     "round_slip",
+    "run_here",
     "save_png",
     "table_card",
 ]

@@ -10,9 +10,10 @@ and writes or sends them, raising `PrinterError` for anything that fails on the 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from printer import devices
 from printer.charset import to_ascii
@@ -110,21 +111,33 @@ def parse_target(text: str) -> Target:
     raise _invalid(text)
 
 
+Offload = Callable[[Callable[[], Any]], Any]
+"""Runs a slow call somewhere that does not hold up the caller's event loop, returning its
+result (the server passes gevent's thread pool); by default, the call runs right here."""
+
+
+def run_here(call: Callable[[], Any]) -> Any:
+    return call()
+
+
 def deliver(
     docs: Sequence[Document],
     target: Target,
     profile: PrinterProfile,
     *,
     timeout: float = devices.DEFAULT_TIMEOUT,
+    offload: Offload = run_here,
 ) -> list[str]:
     """Render `docs` for `target` and write or send them; say what was done, line by line.
 
     A preview gives the path of each PNG written (one per document); the other targets
-    get all documents in one job and give one sentence about it.
+    get all documents in one job and give one sentence about it. Drawing the pictures and
+    waiting on a USB or serial port are handed to `offload`; a network printer is a socket.
     """
     if isinstance(target, PreviewTarget):
-        return _write_previews(docs, target.directory, profile)
-    data = b"".join(render_escpos(doc, profile) for doc in docs)
+        written: list[str] = offload(lambda: _write_previews(docs, target.directory, profile))
+        return written
+    data: bytes = offload(lambda: b"".join(render_escpos(doc, profile) for doc in docs))
     count = f"{len(docs)} document{'s' if len(docs) != 1 else ''}, {len(data)} bytes"
     if isinstance(target, FileTarget):
         try:
@@ -136,9 +149,11 @@ def deliver(
     if isinstance(target, NetworkTarget):
         devices.send_network(target.host, target.port, data, timeout=timeout)
     elif isinstance(target, UsbTarget):
-        devices.send_usb(target.vendor_id, target.product_id, data, timeout=timeout)
+        usb = target
+        offload(lambda: devices.send_usb(usb.vendor_id, usb.product_id, data, timeout=timeout))
     else:
-        devices.send_serial(target.device, data)
+        device = target.device
+        offload(lambda: devices.send_serial(device, data))
     return [f"sent {count} to {target}"]
 
 

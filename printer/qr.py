@@ -8,6 +8,8 @@ level the printer is told to use.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import qrcode
 import qrcode.constants
 
@@ -27,12 +29,16 @@ _LEVELS = {
 }
 
 
-def qr_matrix(data: str) -> list[list[bool]]:
-    """The modules of the smallest QR symbol holding `data`, True for dark, no border."""
+@lru_cache(maxsize=256)
+def qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
+    """The modules of the smallest QR symbol holding `data`, True for dark, no border.
+
+    Kept for the next call: the layout asks for the size and the picture for the modules,
+    and choosing the best mask pattern is the slow part of drawing a table card."""
     code = qrcode.QRCode(error_correction=_LEVELS[ERROR_CORRECTION], border=0)
     code.add_data(data)
     code.make(fit=True)
-    return [list(row) for row in code.get_matrix()]
+    return tuple(tuple(row) for row in code.get_matrix())
 
 
 def fit_module_size(data: str, requested: int, dots: int) -> int:

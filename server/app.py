@@ -114,9 +114,13 @@ def lan_address() -> str:
 def _print_worker(app: Flask, socketio: SocketIO) -> None:
     """The print spool's worker, from the moment the event exists (it may be created later,
     in the console)."""
+    import gevent
+
     while app.extensions["traveller.store"] is None:
         socketio.sleep(1)
-    work(app.extensions["traveller.store"], socketio.sleep)
+    # Drawing a raster job's pictures runs in the hub's thread pool, not on the tables' loop.
+    work(app.extensions["traveller.store"], socketio.sleep,
+         offload=gevent.get_hub().threadpool.apply)
 
 
 def backup_schedule(app: Flask, offload: Any = None) -> BackupSchedule | None:

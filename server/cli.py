@@ -151,6 +151,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="preview:DIR | file:PATH | network:HOST[:PORT] | usb:VID:PID | serial:DEV",
     )
     prn.add_argument("--profile", default="80mm", help="58mm (32 columns), 80mm-42, 80mm (48)")
+    prn.add_argument("--mode", default="raster", choices=("raster", "text"),
+                     help="raster: the preview's picture, every language and the suits "
+                     "(default); text: faster, in the --code-page, suits as letters")
+    prn.add_argument("--code-page", default="CP852",
+                     help="text mode's code page: CP852 (Polish, the default), CP1250, CP858, "
+                     "CP437 or ASCII")
     prn.add_argument("--tables", help="only these tables, e.g. 1,3-5 (cards and slips)")
     prn.add_argument("--round", help="round-slips: the round (default: the current one); "
                      "results: after this round (default: the last finished)")
@@ -260,15 +266,17 @@ def _parse_table_filter(text: str | None) -> set[int] | None:
 
 
 def print_documents(store: Any, document: str, target_text: str, profile_name: str,
-                    asked: dict[str, Any]) -> list[str]:
-    """Build `document` (any of server.publish.printing.DOCUMENTS) and deliver it to the target."""
+                    asked: dict[str, Any], mode: str = "raster",
+                    code_page: str = "CP852") -> list[str]:
+    """Build `document` (any of server.publish.printing.DOCUMENTS) and deliver it to the target,
+    printed in `mode` (text mode on `code_page`)."""
     from printer import PrinterError, deliver, find_profile, parse_target
 
     from .errors import TravellerError
     from .publish.printing import document_options, documents
 
     try:
-        profile = find_profile(profile_name)
+        profile = find_profile(profile_name, mode, code_page)
         target = parse_target(target_text)
         options = document_options(store, document, asked)
         return list(deliver(documents(store, document, options), target, profile))
@@ -285,7 +293,8 @@ def cmd_print(args: argparse.Namespace) -> int:
         asked["tables"] = tables
     store = _open(args.db)
     try:
-        done = print_documents(store, args.doc, args.to, args.profile, asked)
+        done = print_documents(store, args.doc, args.to, args.profile, asked, args.mode,
+                               args.code_page)
     finally:
         store.close()
     for line in done:

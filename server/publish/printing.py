@@ -5,8 +5,10 @@ cards) in the event file; a worker takes due jobs one at a time and sends them t
 configured printer, retrying a few times with growing pauses. A printer that stays dead fails
 the job, which becomes an alert on the console instead of an error anywhere near a table. The
 documents are the `printer` package's, built here from the event file as plain data; which
-printer and paper width are the event's `printer` setting, changed in the console and audited.
-A job keeps what it was asked for (the round, the tables) so a retry prints the same thing.
+printer, paper width and print mode (the preview's picture, by default, or text in a code page)
+are the event's `printer` setting, changed in the console and audited. Every document takes
+the same way to paper (`printer.deliver`). A job keeps what it was asked for (the round, the
+tables) and how it prints, so a retry prints the same thing the same way.
 """
 
 from __future__ import annotations
@@ -18,9 +20,13 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from printer import (
+    CODE_PAGES,
+    DEFAULT_CODE_PAGE,
+    DEFAULT_MODE,
     Document,
     GuideRound,
     NextSeat,
+    Offload,
     PrinterError,
     RoundSlip,
     RoundSlipLabels,
@@ -33,6 +39,7 @@ from printer import (
     parse_target,
     results_sheet,
     round_slip,
+    run_here,
     table_card,
 )
 
@@ -281,19 +288,36 @@ def documents(store: Store, document: str, options: Mapping[str, Any]) -> list[D
     return DOCUMENTS[document](store, options)
 
 
+PRINTER_DEFAULTS = {"profile": "80mm", "mode": DEFAULT_MODE.value, "code_page": DEFAULT_CODE_PAGE}
+"""The paper, the print mode and text mode's code page of an event that has not chosen."""
+
+CODE_PAGE_NAMES = tuple(CODE_PAGES)
+"""The code pages the console offers for text mode, most useful first."""
+
+HOW = ("mode", "code_page")
+"""How a job prints, kept in its options beside what it prints."""
+
+
 def printer_settings(store: Store) -> dict[str, Any]:
     saved = store.setting("printer", {}) or {}
-    return {"target": saved.get("target"), "profile": saved.get("profile", "80mm")}
+    return {"target": saved.get("target"),
+            **{key: saved.get(key, default) for key, default in PRINTER_DEFAULTS.items()}}
 
 
-def set_printer(store: Store, target: str, profile: str, actor: str,
-                why: str = "") -> dict[str, Any]:
-    """Check and store the printer (`network:HOST[:PORT]`, `usb:VID:PID`, `serial:DEV`, `file:`)."""
+def set_printer(store: Store, target: str, profile: str, actor: str, why: str = "",
+                mode: str = DEFAULT_MODE.value,
+                code_page: str = DEFAULT_CODE_PAGE) -> dict[str, Any]:
+    """Check and store the printer (`network:HOST[:PORT]`, `usb:VID:PID`, `serial:DEV`, `file:`),
+    its paper, and how it prints: `raster` (every language) or `text` on `code_page`."""
     try:
-        parsed, paper = parse_target(target.strip()), find_profile(profile.strip() or "80mm")
+        parsed = parse_target(target.strip())
+        paper = find_profile(profile.strip() or PRINTER_DEFAULTS["profile"],
+                             mode.strip() or DEFAULT_MODE.value,
+                             code_page.strip() or DEFAULT_CODE_PAGE)
     except ValueError as exc:
         raise TravellerError("invalid_printer", str(exc)) from None
-    value = {"target": str(parsed), "profile": paper.name}
+    value = {"target": str(parsed), "profile": paper.name, "mode": paper.mode.value,
+             "code_page": paper.code_page.name}
     with store.write() as db:
         store.put_setting(db, "printer", value, actor=actor, why=why or "printer set up")
     return value
@@ -309,6 +333,7 @@ def queue(store: Store, document: str, now_ms: int, actor: str,
     printer = printer_settings(store)
     if not printer["target"]:
         raise TravellerError("no_printer", "set up a printer first", 409)
+    chosen.update({key: printer[key] for key in HOW})
     with store.write() as db:
         return sql.enqueue(store, db, {"document": document, "target": printer["target"],
                                        "profile": printer["profile"], "created_ms": now_ms,
@@ -316,8 +341,9 @@ def queue(store: Store, document: str, now_ms: int, actor: str,
                                        "options": json.dumps(chosen, sort_keys=True)}, actor)
 
 
-def run_due(store: Store, now_ms: int) -> dict[str, Any] | None:
-    """Print the oldest due job, if any, and record how it went."""
+def run_due(store: Store, now_ms: int, offload: Offload = run_here) -> dict[str, Any] | None:
+    """Print the oldest due job, if any, and record how it went; drawing a raster job's
+    pictures (tens of milliseconds a document) goes to `offload`, away from the tables."""
     with store.read() as db:
         job = sql.due(db, now_ms)
     if job is None:
@@ -325,8 +351,10 @@ def run_due(store: Store, now_ms: int) -> dict[str, Any] | None:
     try:
         # Checked again: the event may have been reshaped since the job was queued.
         asked = json.loads(job.get("options") or "{}")
+        how = {key: asked.pop(key, PRINTER_DEFAULTS[key]) for key in HOW}
         docs = documents(store, job["document"], document_options(store, job["document"], asked))
-        deliver(docs, parse_target(job["target"]), find_profile(job["profile"]))
+        deliver(docs, parse_target(job["target"]), find_profile(job["profile"], **how),
+                offload=offload)
     except (PrinterError, ValueError, OSError, TravellerError) as exc:
         tries = job["attempts"] + 1
         # A document that cannot be built (its round reshaped away) will not print on a retry.
@@ -341,11 +369,13 @@ def run_due(store: Store, now_ms: int) -> dict[str, Any] | None:
     return {**job, "status": "done"}
 
 
-def work(store: Store, sleep: Any, stop: Any = None, interval: float = 2.0) -> None:
-    """The worker's loop: print what is due, then wait; `sleep` is the server's (gevent) sleep."""
+def work(store: Store, sleep: Any, stop: Any = None, interval: float = 2.0,
+         offload: Offload = run_here) -> None:
+    """The worker's loop: print what is due, then wait; `sleep` is the server's (gevent) sleep
+    and `offload` its thread pool."""
     while stop is None or not stop():
         try:
-            while run_due(store, int(time.time() * 1000)) is not None:
+            while run_due(store, int(time.time() * 1000), offload) is not None:
                 pass
         except Exception:
             log.exception("the print worker failed; it goes on")

@@ -38,7 +38,7 @@ def _settings_page(error: str | None = None, values: dict[str, Any] | None = Non
         values=values or setup.current(store), locked=setup.locked(store), error=error,
         rounds=setup.rounds_played(store), tables=tables, changes=changes or [],
         deals=len(sql.deals(store)), saved=saved,
-        printer=printing.printer_settings(store),
+        printer=printing.printer_settings(store), code_pages=printing.CODE_PAGE_NAMES,
         jobs=[{**j, "what": printing.describe(j), "what_message": printing.describe_message(j)}
               for j in spool.jobs(store, limit=5)],
         printing=_print_choices(store),
@@ -136,7 +136,9 @@ def set_printer() -> Any:
     try:
         value = printing.set_printer(get_store(), str(data.get("target", "")),
                                      str(data.get("profile", "80mm")), actor(),
-                                     str(data.get("why", "")))
+                                     str(data.get("why", "")),
+                                     mode=str(data.get("mode", "") or "raster"),
+                                     code_page=str(data.get("code_page", "") or "CP852"))
     except TravellerError as exc:
         if wants_json():
             return jsonify(exc.body()), exc.status

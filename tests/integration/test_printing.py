@@ -7,9 +7,12 @@ import socket
 import threading
 from typing import Any
 
+from printer import find_profile
 from server.publish import printing
 from server.store import printing as spool
 from tests.integration.test_director import login
+from tests.unit.escpos_raster import read_raster
+from tests.unit.test_printer_raster import assert_is_preview
 
 JSON = {"Accept": "application/json"}
 
@@ -51,7 +54,8 @@ def test_table_cards_print_in_the_background_on_the_configured_printer(app: Any)
             "target": f"network:127.0.0.1:{device.port}", "profile": "58mm",
             "csrf_token": http.csrf})
         assert saved.json["printer"] == {"target": f"network:127.0.0.1:{device.port}",
-                                         "profile": "58mm"}
+                                         "profile": "58mm", "mode": "raster",
+                                         "code_page": "CP852"}
         queued = http.post("/director/setup/print/table-cards", headers=JSON,
                            data={"csrf_token": http.csrf})
         job_id = queued.json["job"]
@@ -62,7 +66,12 @@ def test_table_cards_print_in_the_background_on_the_configured_printer(app: Any)
     finally:
         device.close()
     assert device.received.startswith(b"\x1b@")
-    assert b"TABLE 1" in device.received and b"TABLE 6" in device.received
+    # Raster by default: the printer got the pictures the previews show, card by card.
+    cards = printing.table_card_documents(store)
+    printed = read_raster(device.received)
+    assert len(printed) == len(cards) == 6
+    for card, job in zip(cards, printed, strict=True):
+        assert_is_preview(job.image, card, find_profile("58mm"))
     assert printing.run_due(store, now_ms=10**13) is None
     actions = [(a["action"], a["entity_id"]) for a in store.audit_rows()
                if a["entity"] in ("print_job", "settings")]

@@ -23,11 +23,15 @@ from tests.unit.test_printer_escpos import printed_lines
 JSON = {"Accept": "application/json"}
 
 
-def file_printer(app: Any, tmp_path: Path, profile: str = "58mm") -> tuple[Any, Path]:
+def file_printer(app: Any, tmp_path: Path, profile: str = "58mm",
+                 mode: str = "text") -> tuple[Any, Path]:
+    """A `file:` printer set up in the console; in text mode (on CP852), so that the tests
+    can read the printed lines back from the bytes."""
     http = login(app)
     out = tmp_path / "printer.bin"
     saved = http.post("/director/setup/printer", headers=JSON, data={
-        "target": f"file:{out}", "profile": profile, "csrf_token": http.csrf})
+        "target": f"file:{out}", "profile": profile, "mode": mode, "code_page": "CP852",
+        "csrf_token": http.csrf})
     assert saved.status_code == 200, saved.json
     return http, out
 
@@ -89,7 +93,7 @@ def test_round_slips_of_the_current_round_print_on_the_worker(app: Any, tmp_path
         "TABLE 1",
         "--------------------------------",
         "North-South: pair 1",
-        "Lukasz Wisniewski - Zoe Dabek",
+        "Łukasz Wiśniewski - Zoë Dąbek",  # CP852 holds every one of these letters
         "East-West: pair 7",
         "Jan Nowak - Anna Kowalska",
         "--------------------------------",
@@ -207,7 +211,7 @@ def test_traveller_print_takes_every_document(app: Any, tmp_path: Path,
     db = str(app.config["DATABASE"])
     out = tmp_path / "cli.bin"
     assert main(["print", "round-slips", db, "--to", f"file:{out}", "--round", "2",
-                 "--tables", "3", "--profile", "58mm"]) == 0
+                 "--tables", "3", "--profile", "58mm", "--mode", "text"]) == 0
     assert b"TABLE 3" in out.read_bytes() and b"Round 2 of 5" in out.read_bytes()
     assert main(["print", "guide-cards", db, "--to", f"preview:{tmp_path / 'cards'}"]) == 0
     assert len(list((tmp_path / "cards").glob("guide-card-A-*.png"))) == 12
@@ -218,7 +222,8 @@ def test_traveller_print_takes_every_document(app: Any, tmp_path: Path,
     assert main(["print", "menus", db, "--to", f"file:{out}"]) == 1
     assert "unknown document: 'menus'" in capsys.readouterr().err
     finish_round(app, 1)
-    assert main(["print", "results", db, "--to", f"file:{out}", "--round", "1"]) == 0
+    assert main(["print", "results", db, "--to", f"file:{out}", "--round", "1",
+                 "--mode", "text"]) == 0
     assert b"Standings after round 1 of 5" in out.read_bytes()
 
 

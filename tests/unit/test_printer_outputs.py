@@ -8,6 +8,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -151,3 +152,35 @@ def test_importing_printer_leaves_nothing_in_the_temp_dir(tmp_path: Path) -> Non
     subprocess.run([sys.executable, "-c", "import printer"], env=env, cwd=repo, check=True)
     assert list(temp.iterdir()) == []
     assert list((cache / "traveller" / "escpos").glob("*.capabilities.pickle"))
+
+
+def test_8_drawing_and_waiting_on_a_device_go_to_the_offload(tmp_path: Path) -> None:
+    threads: list[int] = []
+
+    def elsewhere(call: Any) -> Any:
+        """A thread of its own per call, as gevent's pool gives the server one."""
+        outcome: dict[str, Any] = {}
+
+        def run() -> None:
+            try:
+                outcome["result"] = call()
+            except Exception as error:  # handed back, as gevent's pool does
+                outcome["error"] = error
+
+        worker = threading.Thread(target=run)
+        worker.start()
+        worker.join()
+        threads.append(worker.ident or 0)
+        if "error" in outcome:
+            raise outcome["error"]
+        return outcome["result"]
+
+    path = tmp_path / "job.bin"
+    deliver(CARDS, FileTarget(path), PROFILE, offload=elsewhere)
+    assert path.read_bytes() == b"".join(render_escpos(card, PROFILE) for card in CARDS)
+    deliver(CARDS, PreviewTarget(tmp_path / "previews"), PROFILE, offload=elsewhere)
+    assert len(list((tmp_path / "previews").glob("*.png"))) == 2
+    with pytest.raises(PrinterError):  # the device's error comes back through the offload
+        deliver(CARDS, SerialTarget("/dev/no-such-traveller-printer"), PROFILE,
+                offload=elsewhere)
+    assert len(threads) == 4  # render + write, previews, render + the serial port's wait

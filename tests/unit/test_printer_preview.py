@@ -54,3 +54,18 @@ def test_save_png_writes_a_png(tmp_path: Path) -> None:
     with Image.open(path) as image:
         assert image.format == "PNG"
         assert image.width == 512
+
+
+def test_8_a_text_mode_preview_shows_what_its_code_page_prints() -> None:
+    text = find_profile("58mm", "text", "CP852")
+    suits, letters, polish = (render_png(Document("s", (Text(t),)), profile)
+                              for t, profile in (("4♠X Łódź", text), ("4SX Łódź", text),
+                                                 ("4SX Łódź", find_profile("58mm"))))
+    assert suits.tobytes() == letters.tobytes()  # no suits in CP852: letters, as on the paper
+    assert letters.tobytes() == polish.tobytes()  # but the Polish letters are all there
+
+
+def test_8_the_preview_is_ink_and_paper_only() -> None:
+    image = render_png(Document("s", (Text("Łódź 4♠X", bold=True),)), find_profile("80mm"))
+    histogram = image.histogram()
+    assert histogram[0] + histogram[255] == image.width * image.height

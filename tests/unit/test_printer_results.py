@@ -22,7 +22,7 @@ from printer import (
 )
 from printer.charset import clean, to_ascii
 from printer.layout import table_lines
-from tests.unit.test_printer_escpos import printed_lines
+from tests.unit.test_printer_escpos import printed_lines, text_profile
 from tests.unit.test_printer_slips import paper
 
 K17_3 = "K17.3 (1): 3 and 7 did not meet; still level after every step of K17.3"
@@ -90,7 +90,7 @@ def test_the_last_rounds_sheet_is_the_final_standings_and_an_empty_field_says_so
 
 
 def test_the_sheets_bytes_carry_the_standings_and_end_with_a_cut() -> None:
-    data = render_escpos(results_sheet("Club Night", 2, 5, [NS, EW]), find_profile("80mm"))
+    data = render_escpos(results_sheet("Club Night", 2, 5, [NS, EW]), text_profile("80mm"))
     texts = [line.text for line in printed_lines(data)]
     assert "Standings after round 2 of 5" in texts
     assert "1=    3 Anna Kowalska - Jan Nowak    42.00 58.33" in texts

@@ -18,7 +18,7 @@ from printer import (
 )
 from printer.charset import to_ascii
 from printer.layout import Line, lay_out
-from tests.unit.test_printer_escpos import printed_lines
+from tests.unit.test_printer_escpos import printed_lines, text_profile
 
 
 def paper(doc: Document, columns: int) -> list[str]:
@@ -129,7 +129,7 @@ def test_board_lists_read_as_ranges() -> None:
 
 
 def test_a_slips_bytes_carry_its_text_and_end_with_a_cut() -> None:
-    data = render_escpos(round_slip("Club Night", SLIP), find_profile("58mm"))
+    data = render_escpos(round_slip("Club Night", SLIP), text_profile("58mm"))
     assert data.startswith(b"\x1b@") and data.endswith(b"\x1dV\x00")
     texts = [line.text for line in printed_lines(data)]
     assert "TABLE 3" in texts and "Boards 4-6" in texts
@@ -184,7 +184,7 @@ def test_a_guide_card_on_48_columns() -> None:
 
 
 def test_a_guide_cards_bytes_end_with_a_cut() -> None:
-    data = render_escpos(guide_card("Club Night", "A", SlipPair(7), CARD), find_profile("80mm"))
+    data = render_escpos(guide_card("Club Night", "A", SlipPair(7), CARD), text_profile("80mm"))
     texts = [line.text for line in printed_lines(data)]
     assert "PAIR 7" in texts and "  4    12 NS  11 22-24" in texts
     assert data.endswith(b"\x1dV\x00")
