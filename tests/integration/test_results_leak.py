@@ -191,3 +191,24 @@ def test_15_1_a_table_never_receives_a_result_of_a_board_it_has_not_played(app: 
     pushed = [m["args"] for m in watcher.get_received("/results")]
     assert not contains_score_of(pushed, played_here | not_here)
     assert "3N" not in texts(pushed) and "6N" not in texts(pushed)
+
+
+def test_15_1_a_teams_board_shows_once_both_rooms_of_every_match_played_it(
+        tmp_path: Any) -> None:
+    from tests.integration.teams_event import app_for, boards_of, create, enter
+
+    with app_for(create(tmp_path / "teams.db")) as app:
+        store = app.extensions["traveller.store"]
+        board = boards_of(store, 1)[0]
+        assert enter(store, "O", 1, board, "4S", 10)["ok"]
+        publish(app)
+        public = app.test_client()
+        pages = [public.get(url).get_data(as_text=True) for url in (
+            f"/results/api/board/{board}", f"/results/board/{board}?section=O", "/results/",
+            "/results/api/standings", "/results/api/team/1", "/results/team/1",
+            "/results/api/projector")]
+        assert all("4S" not in text and "420" not in text for text in pages)
+        traveller = public.get(f"/results/api/board/{board}?section=O").json
+        assert traveller["held_back"] is True and traveller["results"] == []
+        card = public.get("/results/api/team/1").json
+        assert all(m["imps_for"] in (None, 0) for m in card["matches"])
