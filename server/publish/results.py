@@ -42,7 +42,7 @@ from ..scoring.matchpoints import (
     rank_field,
 )
 from ..scoring.pairs_tiebreak import Step, rank_with_tiebreak
-from ..scoring.running import running_pairs
+from ..scoring.running import rankings_by_round, running_pairs
 from ..store import ResultRow, Store
 from ..store import rulings as sql
 from ..store.rulings import EntryKey
@@ -390,11 +390,23 @@ def projector(store: Store) -> dict[str, Any]:
         ranking.setdefault("NS", [])
         ranking.setdefault("EW", [])
     history: dict[tuple[str, str, int], list[int]] = defaultdict(list)
-    for after in range(1, last + 1):
-        for field_name, rows in (score(store, up_to_round=after, public=True).standings
-                                 if after < last else ranking).items():
-            for row in rows:
-                history[field_name, row["section"], int(row["pair"])].append(row["rank"])
+    scale, factoring, movement = scoring_options(store)
+    everything = entries(store)
+    complete = shown_boards(everything)
+    shows_after: dict[int, int] = {}  # the round after which each complete board shows
+    for e in everything:
+        if e.key.board in complete:
+            shows_after[e.key.board] = max(shows_after.get(e.key.board, 0), e.key.round)
+    # The places before: the ranking by percentage after each round, as K4.3's barometer has.
+    before = rankings_by_round([e.line() for e in everything if e.scored and e.key.round < last],
+                               planned(everything), shows_after, range(1, last),
+                               scale=scale, factoring=factoring, movement=movement)
+    for after in range(1, last):
+        for s in before[after]:
+            history[s.pair.field.value, s.pair.section, int(s.pair.number)].append(s.rank)
+    for field_name, rows in ranking.items():
+        for row in rows:
+            history[field_name, row["section"], int(row["pair"])].append(row["rank"])
     for field_name, rows in ranking.items():
         for row in rows:
             places = history.get((field_name, row["section"], int(row["pair"])), [])

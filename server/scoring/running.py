@@ -22,6 +22,7 @@ from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import replace
 
+from server.scoring.adjusted import Artificial, Score, TableResult
 from server.scoring.matchpoints import (
     BoardResult,
     BoardScore,
@@ -50,7 +51,12 @@ _FIELDS = (Field.NS, Field.EW, Field.ALL)
 def average(side: SideScore, scale: Scale) -> SideScore:
     """The average on a board (50%) instead of ``side``'s figure: on its top, or, where that is
     0 (a lone result on its own top), on the top of a board of two results."""
-    top = side.out_of if side.out_of > 0 else scale.top(2)
+    return average_of(side.out_of, scale)
+
+
+def average_of(top: float, scale: Scale) -> SideScore:
+    """The average (50%) of ``top``, or of a board of two results' top where ``top`` is 0."""
+    top = top if top > 0 else scale.top(2)
     return SideScore(top / 2, 50.0, top, 1, False, False)
 
 
@@ -90,13 +96,16 @@ def running_pairs(
         # Factored to two results at least while a board is to be played again: a lone
         # result is then the average of a real top, not a top of 0.
         target = max(most[unit], 2) if lone[unit] else most[unit]
-        figures = score_board([line.result for line in board_lines], scale=scale,
-                              factoring=factoring, most=target)  # fmt: skip
-        incomplete = len(board_lines) < expected.get((unit, number), 0)
-        if incomplete and factoring is Factoring.OWN_TOP and figures.compared == 1:
-            figures = _lone_average(figures, scale)
+        results_here = [line.result for line in board_lines]
         if shown is not None and number not in shown:
-            figures = _held_back(figures, scale)
+            # Held back: the average whatever the results, and no need to compare them.
+            figures = _held_back(results_here, scale, factoring, target)
+        else:
+            figures = score_board(results_here, scale=scale, factoring=factoring,
+                                  most=target)
+            incomplete = len(board_lines) < expected.get((unit, number), 0)
+            if incomplete and factoring is Factoring.OWN_TOP and figures.compared == 1:
+                figures = _lone_average(figures, scale)
         boards.append(ScoredBoard(number, unit, tuple(board_lines), figures))
         for line, table in zip(board_lines, figures.tables, strict=True):
             ns, ew = pairs_of(line, movement)
@@ -136,7 +145,94 @@ def _average_unless_adjusted(side: SideScore, scale: Scale) -> SideScore:
     return side if side.adjusted else average(side, scale)
 
 
-def _held_back(figures: BoardScore, scale: Scale) -> BoardScore:
-    tables = tuple(TableScore(average(t.ns, scale), average(t.ew, scale))
-                   for t in figures.tables)
-    return replace(figures, tables=tables)
+def _held_back(results: list[TableResult], scale: Scale, factoring: Factoring,
+               most: int) -> BoardScore:
+    """Every side of a board held back on the average of the top it is scored on: the
+    largest under Neuberg, its own field's (a board of two at least) on its own top."""
+
+    def top(sides: list[Score]) -> float:
+        if factoring is Factoring.NEUBERG:
+            return scale.top(most)
+        return scale.top(sum(not isinstance(side, Artificial) for side in sides))
+
+    ns = average_of(top([r.ns for r in results]), scale)
+    ew = average_of(top([r.ew for r in results]), scale)
+    compared = sum(not isinstance(r.ns, Artificial) for r in results)
+    return BoardScore(ns.out_of, len(results), compared,
+                      tuple(TableScore(ns, ew) for _ in results))
+
+
+def rankings_by_round(
+    results: Iterable[BoardResult],
+    planned: Mapping[tuple[str, int], int],
+    shows_after: Mapping[int, int],
+    rounds: Iterable[int],
+    *,
+    scale: Scale = Scale.TWO_ONE,
+    factoring: Factoring = Factoring.NEUBERG,
+    comparison: Comparison = Comparison.SECTION,
+    movement: Movement | None = None,
+) -> dict[int, list[Standing]]:
+    """The public's ranking after each of ``rounds`` (K4.3's places by round) in one pass.
+
+    The same as ``running_pairs`` on the results of rounds 1..r with ``shown`` the boards whose
+    ``shows_after`` round is r or before, for each r; but a board held back is only counted,
+    never compared, and a board shown is compared once for each size of field, so that the
+    rankings after every round of a large session cost little more than one scoring.
+    Every result must say its round.
+    """
+    lines = sorted(results, key=lambda line: line.round or 0)
+    movement = detect_movement(lines) if movement is None else movement
+    grouped = group_boards(lines, movement, comparison)
+    expected: dict[tuple[str, int], int] = defaultdict(int)
+    for (section, board), tables in planned.items():
+        expected[section if comparison is Comparison.SECTION else "", board] += tables
+    sides = {key: [(pairs_of(line, movement), line.round or 0, line.result)
+                   for line in board_lines] for key, board_lines in grouped.items()}
+    compared_cache: dict[tuple[str, int, int], BoardScore] = {}
+    out: dict[int, list[Standing]] = {}
+    for after in sorted(set(rounds)):
+        counts = {key: sum(1 for _, played, _ in rows if played <= after)
+                  for key, rows in sides.items()}
+        most: dict[str, int] = defaultdict(int)
+        lone: dict[str, bool] = defaultdict(bool)
+        for (unit, board), count in counts.items():
+            most[unit] = max(most[unit], count)
+            if count < expected.get((unit, board), 0):
+                lone[unit] = True
+        totals: dict[Pair, list[float]] = {}
+        for (unit, board), rows in sides.items():
+            count = counts[unit, board]
+            if not count:
+                continue
+            target = max(most[unit], 2) if lone[unit] else most[unit]
+            here = rows[:count]
+            shown = shows_after.get(board) is not None and shows_after[board] <= after
+            if shown:
+                cached = (unit, board, target)
+                if cached not in compared_cache:
+                    figures = score_board([r for _, _, r in here], scale=scale,
+                                          factoring=factoring, most=target)
+                    if (count < expected.get((unit, board), 0)
+                            and factoring is Factoring.OWN_TOP and figures.compared == 1):
+                        figures = _lone_average(figures, scale)
+                    compared_cache[cached] = figures
+                figures_here = compared_cache[cached].tables
+            else:
+                figures_here = _held_back([r for _, _, r in here], scale, factoring,
+                                          target).tables
+            for ((ns, ew), _, _), table in zip(here, figures_here, strict=True):
+                for pair, side in ((ns, table.ns), (ew, table.ew)):
+                    figure = totals.setdefault(pair, [0.0, 0.0, 0.0])
+                    figure[0] += side.matchpoints
+                    figure[1] += side.out_of
+                    figure[2] += 1
+        fields: dict[tuple[str, Field], list[tuple[Pair, int, float, float]]] = defaultdict(list)
+        for pair, (earned, top, boards) in totals.items():
+            unit = pair.section if comparison is Comparison.SECTION else ""
+            fields[unit, pair.field].append((pair, int(boards), earned, top))
+        standings: list[Standing] = []
+        for field_key in sorted(fields, key=lambda k: (k[0], _FIELDS.index(k[1]))):
+            standings.extend(rank_field(fields[field_key]))
+        out[after] = standings
+    return out

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from server.scoring.adjusted import TableResult
 from server.scoring.matchpoints import BoardResult, Factoring, Movement, Scale, score_pairs
-from server.scoring.running import running_pairs
+from server.scoring.running import rankings_by_round, running_pairs
 
 SCORES = st.sampled_from([-1100, -200, -100, -50, 0, 90, 110, 140, 400, 420, 450, 620, 1430])
 
@@ -108,3 +108,33 @@ def test_15_6_own_top_a_lone_result_weighs_as_a_board_of_two() -> None:
     alone = running_pairs(lines, {("A", 1): 1}, factoring=Factoring.OWN_TOP,
                           movement=Movement.MITCHELL)
     assert alone == score_pairs(lines, factoring=Factoring.OWN_TOP, movement=Movement.MITCHELL)
+
+
+@settings(max_examples=40, deadline=None)
+@given(sessions(), OPTIONS, st.data())
+def test_15_6_the_rankings_after_every_round_are_the_running_score_of_each(
+        session: tuple[list[BoardResult], dict[tuple[str, int], int]],
+        options: tuple[Scale, Factoring], data: st.DataObject) -> None:
+    lines, planned = session
+    scale, factoring = options
+    # Board b is played at table t in round (t + b) % tables + 1, some tables not yet.
+    tables = planned[("A", 1)]
+    played = [BoardResult(line.board, line.ns_pair, line.ew_pair, line.result, line.section,
+                          (line.ns_pair + line.board) % tables + 1)
+              for line in lines if data.draw(st.booleans())]
+    last = max((line.round or 0 for line in played), default=0)
+    complete = {b for b in {line.board for line in lines}
+                if sum(1 for line in played if line.board == b) == tables}
+    shows_after = {b: max(line.round or 0 for line in played if line.board == b)
+                   for b in complete}
+    fast = rankings_by_round(played, planned, shows_after, range(1, last + 1), scale=scale,
+                             factoring=factoring, movement=Movement.MITCHELL)
+    for after in range(1, last + 1):
+        prefix = [line for line in played if (line.round or 0) <= after]
+        shown = {b for b, r in shows_after.items() if r <= after}
+        slow = running_pairs(prefix, planned, scale=scale, factoring=factoring,
+                             movement=Movement.MITCHELL, shown=shown).standings
+        assert [(s.pair, s.rank, s.boards, s.percentage) for s in fast[after]] == [
+            (s.pair, s.rank, s.boards, s.percentage) for s in slow]
+        for quick, sure in zip(fast[after], slow, strict=True):
+            assert quick.matchpoints == pytest.approx(sure.matchpoints)
