@@ -4,8 +4,10 @@ held-back board fit a phone's width (360 x 640, 390 x 844) in the three language
 
 from __future__ import annotations
 
+import queue
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -14,6 +16,7 @@ from server.direction.rulings import set_publication
 from server.store import Store
 from server.table.entry import submit_result
 from tests.browser.pages import SHOTS
+from tests.browser.test_director_calls import table_client
 from tests.conftest import ServerProcess, served_event
 
 PHONES = [{"width": 360, "height": 640}, {"width": 390, "height": 844}]
@@ -89,3 +92,47 @@ def test_15_7_the_public_rankings_fit_a_phone(browser: Browser, after_round_1: S
         expect(page.locator("[data-held-back]")).to_have_count(3)
         fits(page)
         context.close()
+
+
+def test_15_1_a_terminal_never_receives_a_result_of_a_board_it_has_not_played(
+        browser: Browser, tmp_path: Path) -> None:
+    """Tables 2-6 bid 6NTX on every board of round 1 and table 2 on board 7 of round 2:
+    table 1, which has played boards 1-3 (3NT) only, never gets a frame or a page with it."""
+    server = served_event(tmp_path)
+    store = Store.open(server.db_path)
+    tables = {t.number: t for t in store.tables()}
+    for seating in [s for s in store.seatings() if s.round == 1]:
+        contract, tricks = ("3N", 9) if seating.table_number == 1 else ("6NX", 12)
+        for board in seating.boards:
+            assert submit_result(store, tables[seating.table_number], {
+                "op_id": str(uuid.uuid4()), "board": board, "contract": contract,
+                "declarer": "S", "tricks": tricks}, 0, "test")["ok"]
+    set_publication(store, True, "test", "mid-session")
+    store.close()
+    server.start()
+    frames: list[str] = []
+    try:
+        urls = {t["table"]: t["url"] for t in server.tables()}
+        context = browser.new_context(viewport=PHONES[1], has_touch=True)
+        page = context.new_page()
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(str(f))))
+        page.goto(urls[1])
+        expect(page.get_by_test_id("connection")).to_have_attribute("data-state", "online")
+        expect(page.get_by_test_id("table")).to_be_visible()
+        other = table_client(server.base_url, urls[2].rsplit("/", 1)[1], queue.Queue())
+        ack = other.call("submit_result", {"op_id": str(uuid.uuid4()), "board": 7,
+                                           "contract": "6NX", "declarer": "S", "tricks": 12},
+                         namespace="/table", timeout=10)
+        assert ack["ok"], ack
+        other.disconnect()
+        # A fresh state after the other table's entry: the reload gets everything it may get.
+        page.reload()
+        expect(page.get_by_test_id("connection")).to_have_attribute("data-state", "online")
+        expect(page.get_by_test_id("table")).to_be_visible()
+        # The frames are seen: table 1's own results are in its state.
+        assert any("schedule" in f and '"3N"' in f for f in frames), "no state frame seen"
+        assert not [f for f in frames if "6NX" in f]
+        assert "6NX" not in page.content()
+        context.close()
+    finally:
+        server.stop()
