@@ -20,7 +20,7 @@ from printer.document import Document
 from printer.results import plain_sheet
 
 from ..scoring.matchpoints import BoardResult, Comparison
-from ..scoring.running import running_pairs
+from ..scoring.running import rankings_by_round
 from ..stages.inputs import competition_spec, scored_as, scored_entries
 from ..stages.view import current
 from ..store import Store
@@ -84,17 +84,15 @@ def _pairs(store: Store, top_integral: bool, fixtures: dict[str, dict[str, Any]]
                 "boards_shown": 0, "boards_total": total}
     comparison = Comparison.TOP_INTEGRAL if top_integral else Comparison.SECTION
 
-    def shown_after(count: int) -> set[int]:
-        # The public sees a board once every table of the stage has played it (issue 15).
-        return {b for b, r in last_played.items()
-                if b not in unplayed and r <= rounds[count - 1]}
+    # The public sees a board once every table of the stage has played it (issue 15): after
+    # the stage's round of its last table.
+    shows_after = {b: rounds.index(r) + 1 for b, r in last_played.items() if b not in unplayed}
+    by_count = rankings_by_round(lines, planned, shows_after, range(1, last + 1),
+                                 comparison=comparison)
 
     def ranked(count: int) -> list[tuple[int, float, float, int, int]]:
-        counted = [line for n in rounds[:count] for line in by_round[n]]
-        scored = running_pairs(counted, planned, comparison=comparison,
-                               shown=shown_after(count))
         earned: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
-        for s in scored.standings:
+        for s in by_count[count]:
             earned[int(s.pair.number)][0] += s.matchpoints
             earned[int(s.pair.number)][1] += s.top
             earned[int(s.pair.number)][2] += s.boards
@@ -123,7 +121,8 @@ def _pairs(store: Store, top_integral: bool, fixtures: dict[str, dict[str, Any]]
                      "boards": boards, "places": places,
                      "moved": places[-2] - places[-1] if len(places) > 1 else 0})
     return {"kind": "pairs", "round": last, "rounds": len(rounds), "standings": {"ALL": rows},
-            "boards_shown": len(shown_after(last)), "boards_total": total}
+            "boards_shown": sum(1 for r in shows_after.values() if r <= last),
+            "boards_total": total}
 
 
 def _ratio(figures: list[float]) -> float:
