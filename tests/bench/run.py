@@ -13,6 +13,7 @@ from tests.bench import (
     bench_competitions,
     bench_login,
     bench_movements,
+    bench_running,
     bench_scoring,
     bench_teams,
     bench_terminal,
@@ -20,7 +21,7 @@ from tests.bench import (
 )
 
 if __name__ == "__main__":
-    for bench in (bench_acks, bench_login, bench_backup, bench_terminal, bench_scoring, bench_vp,
-                  bench_movements, bench_teams, bench_competitions):
+    for bench in (bench_acks, bench_login, bench_backup, bench_terminal, bench_scoring,
+                  bench_running, bench_vp, bench_movements, bench_teams, bench_competitions):
         bench.main()
         print()
