@@ -4,22 +4,23 @@ and the results sheet of every stage with the final places.
 The projector follows the stage whose rounds were put in play last. A pairs stage shows its
 ranking after the last round every table of it has finished, with each pair's place after every
 round before (K4.3's barometer: a ranking after every round), scored as the stage scores (top
-integral across its groups, K4.2); sessions before the one in play count in full (K4.1). A team
-stage shows its standings, VP kept included (D4.4, D5.5). The results sheet prints every stage's
-standings, the knock-out matches with their carry-over and winners, and the final places with
-promotion and relegation once they are known.
+integral across its groups, K4.2) and as the public may see it (a board counts the average
+until every table of the stage has played it, `server.scoring.running`); sessions before the
+one in play count in full (K4.1). A team stage shows its standings, VP kept included (D4.4,
+D5.5). The results sheet prints every stage's standings, the knock-out matches with their
+carry-over and winners, and the final places with promotion and relegation once they are known.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 from printer.document import Document
 from printer.results import plain_sheet
 
-from ..scoring.barometer import barometer_rankings
-from ..scoring.matchpoints import BoardResult, Comparison, score_pairs
+from ..scoring.matchpoints import BoardResult, Comparison
+from ..scoring.running import rankings_by_round
 from ..stages.inputs import competition_spec, scored_as, scored_entries
 from ..stages.view import current
 from ..store import Store
@@ -29,7 +30,8 @@ from ..store import competition as sql
 def projector(store: Store, now_ms: int) -> dict[str, Any]:
     fixtures = sql.fixtures(store)
     if not fixtures:
-        return {"kind": "pairs", "round": 0, "rounds": 0, "standings": {}}
+        return {"kind": "pairs", "round": 0, "rounds": 0, "standings": {}, "boards_shown": 0,
+                "boards_total": 0}
     latest = max(fixtures.values(), key=lambda f: f["first_round"])
     spec = competition_spec(store)
     stage = next(s for s in spec.stages_for(int((store.setting("competition") or {})
@@ -49,16 +51,22 @@ def _pairs(store: Store, top_integral: bool, fixtures: dict[str, dict[str, Any]]
                      for n in range(f["first_round"], f["last_round"] + 1)})
     by_round: dict[int, list[BoardResult]] = defaultdict(list)
     finished: dict[int, bool] = {}
+    planned: dict[tuple[str, int], int] = defaultdict(int)
+    last_played: dict[int, int] = {}
+    unplayed: set[int] = set()
     sections = {f["detail"]["section"]: f["grp"] or "" for f in fixtures.values()}
     for section, group in sections.items():
         for seating in store.seatings(section):
             if seating.round not in rounds:
                 continue
             for board in seating.boards:
+                planned[group, board] += 1
+                last_played[board] = max(last_played.get(board, 0), seating.round)
                 result = scored_as((section, seating.table_number, seating.round, board),
                                    results, adjusted)
                 if result is None:
                     finished[seating.round] = False
+                    unplayed.add(board)
                     continue
                 finished.setdefault(seating.round, True)
                 by_round[seating.round].append(BoardResult(
@@ -70,31 +78,51 @@ def _pairs(store: Store, top_integral: bool, fixtures: dict[str, dict[str, Any]]
             break
         last = rounds.index(number) + 1
     lines = [line for n in rounds[:last] for line in by_round[n]]
+    total = len(last_played)
     if not lines:
-        return {"kind": "pairs", "round": 0, "rounds": len(rounds), "standings": {}}
+        return {"kind": "pairs", "round": 0, "rounds": len(rounds), "standings": {},
+                "boards_shown": 0, "boards_total": total}
     comparison = Comparison.TOP_INTEGRAL if top_integral else Comparison.SECTION
-    scored = score_pairs(lines, comparison=comparison)
-    earned: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0])
-    for s in scored.standings:
-        earned[int(s.pair.number)][0] += s.matchpoints
-        earned[int(s.pair.number)][1] += s.top
+
+    # The public sees a board once every table of the stage has played it (issue 15): after
+    # the stage's round of its last table.
+    shows_after = {b: rounds.index(r) + 1 for b, r in last_played.items() if b not in unplayed}
+    by_count = rankings_by_round(lines, planned, shows_after, range(1, last + 1),
+                                 comparison=comparison)
+
+    def ranked(count: int) -> list[tuple[int, float, float, int, int]]:
+        earned: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
+        for s in by_count[count]:
+            earned[int(s.pair.number)][0] += s.matchpoints
+            earned[int(s.pair.number)][1] += s.top
+            earned[int(s.pair.number)][2] += s.boards
+        order = sorted(earned, key=lambda e: (-_ratio(earned[e]), e))
+        out, place, previous = [], 0, None
+        for index, entry in enumerate(order, start=1):
+            ratio = round(_ratio(earned[entry]), 12)
+            if ratio != previous:
+                place, previous = index, ratio
+            out.append((entry, earned[entry][0], earned[entry][1], int(earned[entry][2]),
+                        place))
+        return out
+
     history: dict[int, list[int]] = defaultdict(list)
-    for after in barometer_rankings(lines, comparison=comparison):
-        totals: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0])
-        for s in after.standings:
-            totals[int(s.pair.number)][0] += s.matchpoints
-            totals[int(s.pair.number)][1] += s.top
-        order = sorted(totals, key=lambda e: (-_ratio(totals[e]), e))
-        for place, entry in enumerate(order, start=1):
+    for count in range(1, last + 1):
+        for entry, _, _, _, place in ranked(count):
             history[entry].append(place)
-    order = sorted(earned, key=lambda e: (-_ratio(earned[e]), e))
+    final = ranked(last)
+    shared = Counter(place for *_, place in final)
     rows = []
-    for place, entry in enumerate(order, start=1):
+    for entry, earned, top, boards, place in final:
         places = history.get(entry, [])
-        rows.append({"rank": place, "pair": names.get(entry, str(entry)),
-                     "percentage": round(100 * _ratio(earned[entry]), 2), "places": places,
+        rows.append({"rank": place, "shared": shared[place] > 1,
+                     "pair": names.get(entry, str(entry)),
+                     "percentage": round(100 * _ratio([earned, top]), 2), "top": top,
+                     "boards": boards, "places": places,
                      "moved": places[-2] - places[-1] if len(places) > 1 else 0})
-    return {"kind": "pairs", "round": last, "rounds": len(rounds), "standings": {"ALL": rows}}
+    return {"kind": "pairs", "round": last, "rounds": len(rounds), "standings": {"ALL": rows},
+            "boards_shown": sum(1 for r in shows_after.values() if r <= last),
+            "boards_total": total}
 
 
 def _ratio(figures: list[float]) -> float:

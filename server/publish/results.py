@@ -7,12 +7,19 @@ factoring (Neuberg unless the preset says `factoring = "own-top"`), procedural p
 (K18.1) come off a pair's matchpoints as a share of the session's top, and level pairs are
 separated by K17.3 with the reason shown. The projector shows the ranking after the last
 completed round (the barometer of K4.3) with each pair's place after every round before.
+
+A session is scored as it is played (`server.scoring.running`): a board with one result of the
+several it will have is the average for both pairs. The public (the results pages, their JSON
+and the projector, whoever looks) sees a board's results only once every table that plays it,
+in every section, has played it or has an adjusted score on it: until then the traveller is
+held back, the scorecards show the board without its result, and the rankings count it as the
+average for each pair that played it. The director's console sees everything.
 """
 
 from __future__ import annotations
 
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
@@ -24,7 +31,6 @@ from ..direction.setup import deal_wire
 from ..event.players import pair_names
 from ..formats.deals import Deal
 from ..scoring.adjusted import TableResult
-from ..scoring.barometer import barometer_rankings
 from ..scoring.matchpoints import (
     BoardResult,
     Factoring,
@@ -36,9 +42,9 @@ from ..scoring.matchpoints import (
     Standing,
     TableScore,
     rank_field,
-    score_pairs,
 )
 from ..scoring.pairs_tiebreak import Step, rank_with_tiebreak
+from ..scoring.running import rankings_by_round, running_pairs
 from ..store import ResultRow, Store
 from ..store import rulings as sql
 from ..store import setup as setup_sql
@@ -136,18 +142,46 @@ class Scored:
     top: float
     """The session's largest board top: what K18.1's share of a top is taken of."""
     standings: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    shown: set[int] | None = None
+    """The public's view: the boards whose results it may see (None: the director's)."""
+
+    def held_back(self, board: int) -> bool:
+        return self.shown is not None and board not in self.shown
 
 
 def _field_name(pair: Pair) -> str:
     return pair.field.value
 
 
-def score(store: Store, up_to_round: int | None = None) -> Scored:
+def planned(lines: list[Entry]) -> dict[tuple[str, int], int]:
+    """How many tables play each board of each section, by the movement."""
+    tables: dict[tuple[str, int], int] = defaultdict(int)
+    for e in lines:
+        tables[e.key.section, e.key.board] += 1
+    return tables
+
+
+def shown_boards(lines: list[Entry], up_to_round: int | None = None) -> set[int]:
+    """The boards every table that plays them (in every section: the sections play the same
+    deals) has played or has an adjusted score on: the boards the public may see. Counting
+    only rounds up to `up_to_round`, a board still to be played in a later round is not."""
+    done: dict[int, bool] = {}
+    for e in lines:
+        counted = up_to_round is None or e.key.round <= up_to_round
+        done[e.key.board] = done.get(e.key.board, True) and e.scored and counted
+    return {board for board, complete in done.items() if complete}
+
+
+def score(store: Store, up_to_round: int | None = None, public: bool = False) -> Scored:
+    """The session scored as it stands; `public`: as the public may see it (boards not yet
+    played at every table held back), counting only rounds up to `up_to_round`."""
     scale, factoring, movement = scoring_options(store)
-    lines = entries(store, up_to_round)
+    everything = entries(store)
+    lines = [e for e in everything if up_to_round is None or e.key.round <= up_to_round]
     played = [e for e in lines if e.scored]
-    scored = score_pairs([e.line() for e in played], scale=scale, factoring=factoring,
-                         movement=movement)
+    shown = shown_boards(everything, up_to_round) if public else None
+    scored = running_pairs([e.line() for e in played], planned(everything), scale=scale,
+                           factoring=factoring, movement=movement, shown=shown)
     figures: dict[EntryKey, TableScore] = {}
     by_line: dict[tuple[str, int, Any, Any], EntryKey] = {
         (e.key.section, e.key.board, e.ns_pair, e.ew_pair): e.key for e in played}
@@ -156,8 +190,8 @@ def score(store: Store, up_to_round: int | None = None) -> Scored:
             key = by_line[(line.section, line.board, line.ns_pair, line.ew_pair)]
             figures[key] = table
     top = max((board.score.top for board in scored.boards), default=0.0)
-    out = Scored(lines, scored, figures, top)
-    out.standings = _standings(store, scored, top)
+    out = Scored(lines, scored, figures, top, shown=shown)
+    out.standings = _standings(store, scored, top, shown)
     return out
 
 
@@ -181,7 +215,8 @@ def _penalties(store: Store, top: float) -> dict[tuple[str, int], list[dict[str,
     return by_pair
 
 
-def _standings(store: Store, scored: PairsScore, top: float) -> dict[str, list[dict[str, Any]]]:
+def _standings(store: Store, scored: PairsScore, top: float,
+               shown: set[int] | None = None) -> dict[str, list[dict[str, Any]]]:
     penalties = _penalties(store, top)
     names = pair_names(store)
     groups: dict[tuple[str, Field], list[tuple[Pair, int, float, float]]] = defaultdict(list)
@@ -203,11 +238,17 @@ def _standings(store: Store, scored: PairsScore, top: float) -> dict[str, list[d
                     [message(N_("still level after every step of K17.3"))]
                     if len(group) > 1 else [])
     out: dict[str, list[dict[str, Any]]] = {}
+    places = Counter((s.pair.section, s.pair.field, s.rank) for s in final)
     for s in final:
         pair_penalties = penalties.get((s.pair.section, int(s.pair.number)), [])
+        boards_played = scored.pair_boards.get(s.pair, ())
         out.setdefault(_field_name(s.pair), []).append({
             "pair": s.pair.number, "section": s.pair.section, "rank": s.rank,
-            "boards": s.boards, "matchpoints": s.matchpoints, "top": s.top,
+            "shared": places[s.pair.section, s.pair.field, s.rank] > 1,
+            "boards": s.boards,
+            # The boards whose own figures the percentage rests on; the rest count the average.
+            "counted": sum(1 for b in boards_played if shown is None or b.board in shown),
+            "matchpoints": s.matchpoints, "top": s.top,
             "percentage": s.percentage,
             "penalty": sum(p["matchpoints"] for p in pair_penalties),
             "penalties": pair_penalties,
@@ -232,9 +273,11 @@ def step_message(step: Step) -> Message:
     return message(N_("%(step)s: %(figures)s: still level"), step=name, figures=figures)
 
 
-def standings(store: Store, up_to_round: int | None = None) -> dict[str, list[dict[str, Any]]]:
-    """Each field's ranking (NS, EW; or ALL in a Howell), best first, penalties included."""
-    ranking = score(store, up_to_round).standings
+def standings(store: Store, up_to_round: int | None = None,
+              public: bool = False) -> dict[str, list[dict[str, Any]]]:
+    """Each field's ranking (NS, EW; or ALL in a Howell), best first, penalties included;
+    `public`: boards held back count the average."""
+    ranking = score(store, up_to_round, public).standings
     if "ALL" not in ranking:
         ranking.setdefault("NS", [])
         ranking.setdefault("EW", [])
@@ -270,14 +313,27 @@ def entry_wire(entry: Entry, table: TableScore | None) -> dict[str, Any]:
 
 def traveller(store: Store, section: str, board: int,
               scored: Scored | None = None) -> dict[str, Any]:
-    """A board's traveller: every table that plays it, best North-South score first."""
+    """A board's traveller: every table that plays it, best North-South score first. In the
+    public's view (`scored.shown`), a board not yet played at every table has no lines and
+    says how many of its tables have played it."""
     scored = scored or score(store)
-    rows = [entry_wire(e, scored.figures.get(e.key)) for e in scored.entries
-            if e.key.section == section and e.key.board == board]
+    lines = [e for e in scored.entries if e.key.section == section and e.key.board == board]
+    if scored.held_back(board):
+        return {"section": section, "board": board, "top": None, "results": [],
+                "held_back": True, "played": sum(1 for e in lines if e.scored),
+                "tables": len(lines)}
+    rows = [entry_wire(e, scored.figures.get(e.key)) for e in lines]
     rows.sort(key=lambda r: (not r["scored"], -(r["ns_mp"] or 0), r["table"]))
     board_top = next((b.score.top for b in scored.score.boards
                       if b.board == board and b.section in ("", section)), None)
-    return {"section": section, "board": board, "top": board_top, "results": rows}
+    return {"section": section, "board": board, "top": board_top, "results": rows,
+            "held_back": False, "played": sum(1 for e in lines if e.scored),
+            "tables": len(lines)}
+
+
+_RESULT_FIELDS = ("contract", "declarer", "tricks", "lead", "ns_score", "adjusted",
+                  "adjusted_message", "adjustment_rule", "ns_mp", "ew_mp", "ns_pct", "ew_pct",
+                  "score", "mp", "pct")
 
 
 def boards(store: Store) -> list[int]:
@@ -316,7 +372,8 @@ def with_deal(data: dict[str, Any], store: Store) -> tuple[dict[str, Any], Deal 
 
 def scorecard(store: Store, section: str, pair: int,
               scored: Scored | None = None) -> dict[str, Any]:
-    """A pair's personal scorecard: every board it played, from its own side."""
+    """A pair's personal scorecard: every board it played, from its own side; in the
+    public's view (`scored.shown`), a board held back without its result."""
     direction = pair_field(store, section, pair)
     scored = scored or score(store)
     rows = []
@@ -326,10 +383,15 @@ def scorecard(store: Store, section: str, pair: int,
         ns = e.ns_pair == pair
         wire = entry_wire(e, scored.figures.get(e.key))
         own = wire["ns_score"] if ns or wire["ns_score"] is None else -wire["ns_score"]
-        rows.append({**wire, "direction": "NS" if ns else "EW",
-                     "opponent": e.ew_pair if ns else e.ns_pair, "score": own,
-                     "mp": wire["ns_mp"] if ns else wire["ew_mp"],
-                     "pct": wire["ns_pct"] if ns else wire["ew_pct"]})
+        row = {**wire, "direction": "NS" if ns else "EW",
+               "opponent": e.ew_pair if ns else e.ns_pair, "score": own,
+               "mp": wire["ns_mp"] if ns else wire["ew_mp"],
+               "pct": wire["ns_pct"] if ns else wire["ew_pct"],
+               "held_back": scored.held_back(e.key.board)}
+        if row["held_back"]:
+            # Not every table has played it: the pair's own result would tell them.
+            row.update(dict.fromkeys(_RESULT_FIELDS))
+        rows.append(row)
     rows.sort(key=lambda r: (r["round"], r["board"]))
     line = next((s for s in scored.standings.get(direction, [])
                  if s["pair"] == pair and s["section"] == section), None)
@@ -351,24 +413,41 @@ def completed_rounds(store: Store) -> int:
 
 
 def projector(store: Store) -> dict[str, Any]:
-    """K4.3: the ranking after the last completed round, and each pair's place after each."""
+    """K4.3: the ranking after the last completed round, and each pair's place after each,
+    as the public sees it (the projector is on the wall, whoever opened it): a board counts
+    its figures once every table has played it and the average until then."""
     last = completed_rounds(store)
-    ranking = standings(store, up_to_round=last) if last else standings(store, up_to_round=0)
-    history: dict[tuple[str, int], list[int]] = defaultdict(list)
-    if last:
-        scale, factoring, movement = scoring_options(store)
-        lines = [e.line() for e in entries(store, last) if e.scored]
-        for after in barometer_rankings(lines, scale=scale, factoring=factoring,
-                                        movement=movement):
-            for s in after.standings:
-                history[s.pair.field.value, int(s.pair.number)].append(s.rank)
+    scored = score(store, up_to_round=last, public=True)
+    ranking = scored.standings
+    if "ALL" not in ranking:
+        ranking.setdefault("NS", [])
+        ranking.setdefault("EW", [])
+    history: dict[tuple[str, str, int], list[int]] = defaultdict(list)
+    scale, factoring, movement = scoring_options(store)
+    everything = entries(store)
+    complete = shown_boards(everything)
+    shows_after: dict[int, int] = {}  # the round after which each complete board shows
+    for e in everything:
+        if e.key.board in complete:
+            shows_after[e.key.board] = max(shows_after.get(e.key.board, 0), e.key.round)
+    # The places before: the ranking by percentage after each round, as K4.3's barometer has.
+    before = rankings_by_round([e.line() for e in everything if e.scored and e.key.round < last],
+                               planned(everything), shows_after, range(1, last),
+                               scale=scale, factoring=factoring, movement=movement)
+    for after in range(1, last):
+        for s in before[after]:
+            history[s.pair.field.value, s.pair.section, int(s.pair.number)].append(s.rank)
     for field_name, rows in ranking.items():
         for row in rows:
-            places = history.get((field_name, int(row["pair"])), [])
+            history[field_name, row["section"], int(row["pair"])].append(row["rank"])
+    for field_name, rows in ranking.items():
+        for row in rows:
+            places = history.get((field_name, row["section"], int(row["pair"])), [])
             row["places"] = places
             row["moved"] = places[-2] - places[-1] if len(places) > 1 else 0
     rounds = (store.setting("movement", {}) or {}).get("rounds")
-    return {"round": last, "rounds": rounds, "standings": ranking}
+    return {"round": last, "rounds": rounds, "standings": ranking,
+            "boards_shown": len(scored.shown or set()), "boards_total": len(boards(store))}
 
 
 def _summary(text: str | None) -> str:

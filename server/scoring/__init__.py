@@ -7,6 +7,8 @@ A pure package (standard library and ``server.bridge`` only), one module per job
 - ``adjusted``: artificial (60/50/40, K13.3), weighted (Law 12C1(c)) and split adjusted scores;
 - ``butler``: the datum, Butler IMPs, cross-IMPs, IMP pairs, a league's Butler ranking (D4.1);
 - ``barometer``: the ranking after every round (K4.3);
+- ``running``: a session scored while it is played (a lone result is the average) and the
+  public's view that counts a board held back as the average, after every round too;
 - ``pairs_tiebreak``: the pairs tie-break of K17.3, each step explained;
 - ``imps``: the WBF IMP scale; ``vp``: VP scales as data, found by name;
 - ``teams``: team matches between rooms; ``carryover``: K15, D1.4, KC2.3;

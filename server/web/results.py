@@ -3,6 +3,11 @@
 They are public on the venue network only while the director has switched publication on
 (the `results_published` setting, audited); otherwise they answer 403, with the error envelope
 to a JSON client and a plain page to a browser. A logged-in director always sees them.
+
+Whoever reads them sees the public's view (`server.publish.results`): a board's results only
+once every table that plays it has played it, whatever is published, and rankings that count
+a board held back as the average. The projector is often opened on the director's own laptop;
+the console has the full figures.
 """
 
 from __future__ import annotations
@@ -73,19 +78,21 @@ def index() -> Any:
         section = _section()
     except TravellerError as exc:
         return _refused(exc)
-    return render_template("results_standings.html", standings=results.standings(store),
+    return render_template("results_standings.html",
+                           standings=results.standings(store, public=True),
                            director=False, boards=results.boards(store), section=section,
+                           shown=results.shown_boards(results.entries(store)),
                            name=store.setting("name", ""))
 
 
 def _public_traveller(board: int) -> tuple[dict[str, Any], Any]:
-    """A board's traveller as the public sees it: the lines scored so far, and the hands once
-    every table has played the board; with the deal shown, or None."""
+    """A board's traveller as the public sees it: nothing until every table that plays it has
+    played it, then every line and the hands; with the deal shown, or None."""
     store = get_store()
     section = _section()
     if board not in results.boards(store):
         raise TravellerError("unknown_board", f"there is no board {board}", 404)
-    data = results.traveller(store, section, board)
+    data = results.traveller(store, section, board, results.score(store, public=True))
     data["results"] = [r for r in data["results"] if r["scored"]]
     return results.with_deal(data, store)
 
@@ -110,7 +117,7 @@ def board(board: int) -> Any:
 def pair(pair: int) -> Any:
     store = get_store()
     try:
-        data = results.scorecard(store, _section(), pair)
+        data = results.scorecard(store, _section(), pair, results.score(store, public=True))
     except TravellerError as exc:
         return _refused(exc)
     return render_template("results_pair.html", data=data, name=store.setting("name", ""))
@@ -151,7 +158,7 @@ def standings_json() -> Any:
     if is_teams(store):
         return jsonify({"ok": True, "kind": "teams",
                         "standings": team_results.standings(store, now_ms())})
-    return jsonify({"ok": True, "standings": results.standings(store)})
+    return jsonify({"ok": True, "standings": results.standings(store, public=True)})
 
 
 @bp.get("/team/<int:team>")
@@ -186,7 +193,8 @@ def board_json(board: int) -> Any:
 @bp.get("/api/pair/<int:pair>")
 def pair_json(pair: int) -> Any:
     try:
-        data = results.scorecard(get_store(), _section(), pair)
+        store = get_store()
+        data = results.scorecard(store, _section(), pair, results.score(store, public=True))
     except TravellerError as exc:
         return _refused(exc)
     return jsonify({"ok": True, **data})

@@ -454,9 +454,11 @@ def test_k4_3_the_projector_shows_the_barometer_after_every_round(tmp_path: Path
         assert data["ok"] and data["round"] == 3 and data["rounds"] == 7
         rows = data["standings"]["ALL"]
         assert len(rows) == 8 and all(len(r["places"]) == 3 for r in rows)
-        assert [r["rank"] for r in rows] == list(range(1, 9))
         percents = [r["percentage"] for r in rows]
         assert percents == sorted(percents, reverse=True)
+        # Level pairs share a place (issue 15 item 6): 1, 2, 2, 4...
+        assert [r["rank"] for r in rows] == [percents.index(p) + 1 for p in percents]
+        assert [r["shared"] for r in rows] == [percents.count(p) > 1 for p in percents]
         assert rows[0]["places"][-1] == 1
         page = director.get("/results/projector").get_data(as_text=True)
         assert "projector" in page

@@ -3,6 +3,7 @@ scorecards and the projector's ranking after each completed round (K4.3)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from tests.conftest import DIRECTOR
@@ -15,6 +16,30 @@ def publish(app: Any, on: bool = True) -> Any:
     response = post(client, "/director/publication", published=on, why="round 1 done")
     assert response.json == {"ok": True, "published": on}
     return client
+
+
+def seatings(app: Any) -> list[Any]:
+    store = app.extensions["traveller.store"]
+    return sorted(store.seatings(), key=lambda s: (s.round, s.table_number))
+
+
+def tricks(table: int, board: int) -> int:
+    """A result that differs from table to table: 3NT with 7 to 11 tricks."""
+    return 7 + (table + board) % 5
+
+
+def play_rounds(app: Any, rounds: Iterable[int],
+                skip: Iterable[tuple[int, int]] = ()) -> None:
+    """Every board of `rounds` at every table, in round order, but the (table, board) skipped
+    or already played."""
+    wanted, skipped = set(rounds), set(skip)
+    store = app.extensions["traveller.store"]
+    played = {(r.table_number, r.board) for r in store.results()}
+    for s in seatings(app):
+        if s.round in wanted:
+            for board in s.boards:
+                if (s.table_number, board) not in skipped | played:
+                    play(app, s.table_number, board, "3N", tricks(s.table_number, board))
 
 
 def test_results_are_closed_until_the_director_publishes(app: Any) -> None:
@@ -60,13 +85,17 @@ def test_traveller_and_scorecard(app: Any) -> None:
     board_one(app)
     publish(app)
     public = app.test_client()
+    # Board 1 is held back until its last table has played it (issue 15 item 1).
+    assert public.get("/results/api/board/1").json["results"] == []
+    play_rounds(app, range(1, 6))
     traveller = public.get("/results/api/board/1").json
-    assert [(r["ns_pair"], r["ns_score"], r["ns_mp"]) for r in traveller["results"]] == [
-        (6, 450, 2.0), (1, 420, 0.0)]
+    assert [(r["table"], r["ns_score"], r["ns_mp"])
+            for r in traveller["results"]] == [
+        (3, 460, 8.0), (6, 450, 6.0), (1, 420, 4.0), (5, -50, 2.0), (4, -100, 0.0)]
     card = public.get("/results/api/pair/7").json
     first = card["boards"][0]
     assert (card["direction"], first["board"], first["score"], first["mp"]) == ("EW", 1, -420,
-                                                                                 2.0)
+                                                                                4.0)
     assert public.get("/results/pair/7").status_code == 200
     assert "+450" in public.get("/results/board/1").get_data(as_text=True)
     assert public.get("/results/api/pair/99").json["code"] == "unknown_pair"
@@ -98,6 +127,7 @@ def test_k4_3_projector_ranks_after_each_completed_round(app: Any) -> None:
 
 def test_adjusted_score_shows_on_the_public_traveller(app: Any) -> None:
     board_one(app)
+    play_rounds(app, range(1, 6))
     client = publish(app)
     post(client, "/director/board/1/adjust", table=1, round=1, choice="60/40", why="fouled")
     traveller = app.test_client().get("/results/api/board/1").json

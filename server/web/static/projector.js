@@ -8,6 +8,7 @@ const CATALOG = JSON.parse(document.getElementById("console-catalog")?.textConte
 const T = (s, v = {}) => (CATALOG[s] || s).replace(/%\((\w+)\)s/g, (_, k) => v[k] ?? "");
 const TITLES = { NS: T("North-South"), EW: T("East-West") };
 const roundEl = document.querySelector("[data-testid=projector-round]");
+const basisEl = document.querySelector("[data-testid=projector-basis]");
 const main = document.getElementById("standings");
 
 const el = (tag, props = {}, ...children) => {
@@ -17,14 +18,16 @@ const el = (tag, props = {}, ...children) => {
 };
 
 function field(direction, rows) {
-  const head = el("tr", {}, ...["#", T("Pair"), "%", "", T("Places by round")].map((t) => el("th", { textContent: t })));
+  const head = el("tr", {}, ...["#", T("Pair"), "%", T("Boards"), "", T("Places by round")].map((t) => el("th", { textContent: t })));
   const body = el("tbody");
   for (const r of rows) {
     const moved = r.moved || 0;
     const tr = el("tr", {},
-      el("td", { textContent: r.rank }),
+      // Level pairs share a place: "3=".
+      el("td", { className: "rank", textContent: `${r.rank}${r.shared ? "=" : ""}` }),
       el("td", { className: "pair", textContent: r.pair }),
-      el("td", { className: "pct", textContent: r.percentage.toFixed(2) }),
+      el("td", { className: "pct", textContent: r.top ? r.percentage.toFixed(2) : "–" }),
+      el("td", { className: "boards", textContent: r.boards }),
       el("td", { className: moved > 0 ? "up" : moved < 0 ? "down" : "same",
                  textContent: moved > 0 ? `▲${moved}` : moved < 0 ? `▼${-moved}` : "•" }),
       el("td", { className: "places", textContent: (r.places || []).join(" → ") }));
@@ -41,6 +44,10 @@ function render(data) {
   roundEl.textContent = !data.round ? T("Waiting for the first round to finish")
     : data.rounds ? T("After round %(round)s of %(rounds)s", { round: data.round, rounds: data.rounds })
     : T("After round %(round)s", { round: data.round });
+  if (basisEl) {
+    basisEl.textContent = !data.round ? ""
+      : `${T("%(shown)s of %(total)s boards played at every table.", { shown: data.boards_shown, total: data.boards_total })} ${T("A board counts the average (50%) until every table has played it; its results show then.")}`;
+  }
   if (!data.round) {
     main.replaceChildren(el("p", { className: "empty",
       textContent: T("The ranking appears here as soon as every table has finished round 1.") }));
