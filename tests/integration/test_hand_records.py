@@ -170,9 +170,9 @@ def test_16_4_the_board_page_shows_the_hands_once_every_table_played_the_board(
     director = login(app)
     table, _ = play_all_but(store, 1)
 
-    # Five of the six tables have played board 1: no hands yet, anywhere.
+    # Five of the six tables have played board 1: no results and no hands yet, anywhere.
     page = public.get("/results/board/1").get_data(as_text=True)
-    assert 'data-testid="traveller"' in page and 'data-testid="hand"' not in page
+    assert 'data-testid="held-back"' in page and 'data-testid="hand"' not in page
     assert public.get("/results/api/board/1").json["deal"] is None
     assert 'data-testid="hand"' not in director.get("/director/board/1").get_data(
         as_text=True)
