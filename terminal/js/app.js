@@ -89,11 +89,13 @@ import {
 import { h, holdingWhilePressed, keepingFocus } from "./dom.js";
 import { emptyPad, padEntry, renderPad } from "./entry.js";
 import { renderHeader, renderClock } from "./header.js";
-import { renderBoards } from "./boardlist.js";
+import { renderBoardTabs, renderBoardView, renderBoards } from "./boardlist.js";
 import { renderConfirm } from "./confirm.js";
 import { renderComplete } from "./complete.js";
 import { renderRejected } from "./rejected.js";
-import { callsToShow, correctionReason, reasonText, renderCallPicker, renderCalls, withCall } from "./calls.js";
+import {
+  callsToShow, correctionReason, reasonText, renderCallButton, renderCallPicker, renderCalls, withCall,
+} from "./calls.js";
 import { renderTraveller } from "./traveller.js";
 import {
   answerFor, answerMessage, awaiting, confirmedEntries, isEastWest, notAgreed, padFrom, sendsToEastWest, withAnswer,
@@ -183,6 +185,7 @@ const model = {
   lineupWarning: null, // teams: the roster warning (D2.1) of the last saved line-up
   lockAsked: null, // teams: the deadline after which a fresh state was asked for (K12.1)
   awaitingState: false, // connected, the server's first state not read yet: results wait for it
+  padShown: false, // the pad is on screen (the director's call then sits on it)
 };
 
 let connection = null;
@@ -210,21 +213,22 @@ function renderRound() {
     model.padBoard = board;
     model.pad = emptyPad();
   }
-  const chosen = boards.find((b) => b.board === board);
+  // A board no longer open that the players tapped: what was entered, its traveller, a correction.
+  const viewed = boards.find((b) => b.board === model.selected && b.status !== "open");
+  const chosen = !viewed && boards.find((b) => b.board === board);
+  model.padShown = Boolean(chosen);
   return [
     renderNotAgreed(notAgreed(state, model.round), correctEntry),
-    !chosen && boards.some((b) => b.status === "awaiting") && renderNsWaiting(),
-    renderBoards(boards, board, (n) => {
+    !chosen && !viewed && boards.some((b) => b.status === "awaiting") && renderNsWaiting(),
+    renderBoardTabs(boards, viewed ? viewed.board : board, (n) => {
       model.selected = n;
       render();
-    }, boardActionsFor(state)),
+    }),
+    viewed && renderBoardView(viewed, boardActionsFor(state)),
     chosen && renderPad(model.pad, chosen, {
       change(pad) {
-        const completes = !padEntry(model.pad) && padEntry(pad);
         model.pad = pad;
         render();
-        // On a phone the Enter button is below the fold once the pad is full.
-        if (completes) root.querySelector('[data-testid="enter"]')?.scrollIntoView({ block: "nearest" });
       },
       mode(mode) {
         model.resultMode = mode;
@@ -240,7 +244,11 @@ function renderRound() {
         render();
         scrollTo(0, 0);
       },
-    }, { rules: state.event ?? {}, mode: model.resultMode }),
+    }, {
+      rules: state.event ?? {}, mode: model.resultMode,
+      // The director's call sits on the pad's last row while its reasons are closed.
+      call: model.picker.open ? null : renderCallButton(callActions.open),
+    }),
   ];
 }
 
@@ -450,6 +458,7 @@ function render() {
   const { state } = model;
   const pending = outbox.pending();
   const info = roundInfo(state, model.round);
+  model.padShown = false; // renderRound says whether the pad is on screen
   // Every render builds the screen anew, a state push too: the field being typed in keeps
   // its focus and caret (see keepingFocus).
   keepingFocus(root, () => root.replaceChildren(
@@ -481,32 +490,35 @@ function render() {
         toPlay: roundBoards(state, pending, model.round).filter((b) => b.status === "open").length,
       }),
       renderMain(),
-      !model.confirming && renderCallPicker(model.picker, {
-        open() {
-          model.picker = { open: true, reason: null, text: "" };
-          render();
-          root.querySelector('[data-testid="call-picker"]')?.scrollIntoView({ block: "nearest" });
-        },
-        choose(reason) {
-          model.picker = { ...model.picker, reason };
-          render();
-          root.querySelector('[data-testid="call-text"]')?.focus();
-        },
-        text(value) {
-          model.picker.text = value;
-        },
-        send() {
-          const reason = reasonText(model.picker.reason, model.picker.text);
-          if (reason === null) return;
-          model.picker = { open: false, reason: null, text: "" };
-          sendCall(reason);
-        },
-        cancel() {
-          model.picker = { open: false, reason: null, text: "" };
-          render();
-        },
-      }))));
+      !model.confirming && !(model.padShown && !model.picker.open) && renderCallPicker(model.picker, callActions))));
 }
+
+/** What the director's call does: open its reasons, choose one, send it, or close it. */
+const callActions = {
+  open() {
+    model.picker = { open: true, reason: null, text: "" };
+    render();
+    root.querySelector('[data-testid="call-picker"]')?.scrollIntoView({ block: "nearest" });
+  },
+  choose(reason) {
+    model.picker = { ...model.picker, reason };
+    render();
+    root.querySelector('[data-testid="call-text"]')?.focus();
+  },
+  text(value) {
+    model.picker.text = value;
+  },
+  send() {
+    const reason = reasonText(model.picker.reason, model.picker.text);
+    if (reason === null) return;
+    model.picker = { open: false, reason: null, text: "" };
+    sendCall(reason);
+  },
+  cancel() {
+    model.picker = { open: false, reason: null, text: "" };
+    render();
+  },
+};
 
 function renderWarning() {
   if (model.warning === null) return null;
@@ -885,19 +897,32 @@ function checkWarning() {
   render();
 }
 
-function useLanguage(code) {
-  const language = setLanguage(code);
+/**
+ * Shows the terminal in a language and keeps it: on the device, and in the address as
+ * `?lang=`, so a reload, a bookmark or a link passed on opens it in the same language.
+ */
+function keepLanguage(language) {
   remember(LANGUAGE_KEY, language);
   document.documentElement.lang = language;
   document.title = t("app.title");
+  const url = new URL(location.href);
+  if (url.searchParams.get("lang") !== language) {
+    url.searchParams.set("lang", language);
+    history.replaceState(history.state, "", url);
+  }
+}
+
+function useLanguage(code) {
+  keepLanguage(setLanguage(code));
   render();
 }
 
 async function start() {
+  // A link's ?lang= comes first (a table card printed in Polish), then the device's last choice.
+  const asked = new URLSearchParams(location.search).get("lang");
   const chosen = remembered(LANGUAGE_KEY);
-  const language = setLanguage(chooseLanguage([chosen, ...(navigator.languages ?? [navigator.language])].filter(Boolean)));
-  document.documentElement.lang = language;
-  document.title = t("app.title");
+  const wanted = [asked, chosen, ...(navigator.languages ?? [navigator.language])].filter(Boolean);
+  keepLanguage(setLanguage(chooseLanguage(wanted)));
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
   }

@@ -11,6 +11,7 @@ const JS = fileURLToPath(new URL("../js/", import.meta.url));
 const TEMPLATES = {
   "seat.${": ["N", "E", "S", "W"],
   "vul.${": ["None", "NS", "EW", "Both"],
+  "vul_short.${": ["None", "NS", "EW", "Both"],
   "boards.${": ["open", "pending", "scored", "adjusted", "locked", "awaiting"],
   "suit.${": ["S", "H", "D", "C"],
   "rank.${": ["A", "K", "Q", "J"],
