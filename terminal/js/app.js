@@ -7,13 +7,17 @@
 //   connection      header light, data-state="online" | "offline"
 //   unsent          count of results not yet acknowledged (text is the number)
 //   table, round ("2 / 7"), ns-pair, ew-pair, clock (data-late="true" once over time)
-//   board-<n>       board rows, data-status="open" | "pending" | "scored"
-//   language        the language chooser (a <select>: en, id, pl)
+//   board-<n>       the round's boards (tabs above the pad), data-status="open" |
+//                   "pending" | "scored"; a tab that is not open shows "played-board"
+//                   (what was entered, traveller-<n>, correction-<n>) instead of the pad
+//   language        the language chooser (a <select>: en, id, pl); the page's ?lang=
+//                   chooses it too, and follows the choice
 //   level-<1..7>, strain-<C|D|H|S|N>, double, redouble, passout, declarer-<N|E|S|W>
 //   mini-part, mini-game   mini bridge's Partscore / Game (instead of levels and X/XX)
 //   lead-suit-<S|H|D|C>, lead-rank-<A|K|Q|J|T|9..2>   the opening lead picker
 //   result-eq, result-plus-<n>, result-minus-<n>   (buttons carry aria-pressed)
 //   result-mode     toggles the result keys between =/+n/−n and tricks-<0..13>
+//                   (result-hint holds their place until a level is chosen)
 //   score-preview, preview-contract, enter
 //   confirm-screen, confirm-lead, confirm, correct
 //   round-complete, next-round; "moves" lists the moves after the round:
@@ -33,7 +37,7 @@
 //                   data-dealer (N|E|S|W) and data-vulnerability (None|NS|EW|Both);
 //                   "hand-<N|E|S|W>" each seat's four suit lines
 //   clock-warning   the 10 / 5 / 0 minute banner (data-minutes), "clock-warning-dismiss"
-//   call-director   opens "call-picker": reason-<revoke|insufficient|lead|claim|
+//   call-director   (on the pad's last row while the pad shows) opens "call-picker": reason-<revoke|insufficient|lead|claim|
 //                   board|other>, call-text (other), call-send, call-cancel
 //   calls           the table's calls, items "call-item" with data-state =
 //                   "queued" | "waiting" | "answered" | "refused", "call-answer",
@@ -292,6 +296,7 @@ function renderMain() {
     return renderTraveller(model.traveller, {
       back() {
         model.traveller = null;
+        model.selected = null; // back to the next board to play
         render();
         scrollTo(0, 0);
       },

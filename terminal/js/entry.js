@@ -1,7 +1,9 @@
 // The contract pad North-South uses to enter a board: level, strain, X/XX,
 // passed out, declarer, the opening lead, result. The pad's state is a plain
 // object changed by press() (pure, tested); renderPad() draws it and reports
-// presses. The score shows, large, as soon as the entry is complete.
+// presses. The score shows, large, beside Enter as soon as the entry is
+// complete. Laid out to fit a 360 x 640 phone with no scrolling: one row of
+// seven keys per item, each key at least 44 px, one tap per item.
 //
 // The event's rules change the pad: `lead` ("off" | "optional" | "required")
 // shows or hides the card picker and decides whether Enter waits for it;
@@ -140,26 +142,30 @@ function keys(label, ...children) {
 }
 
 /**
- * The fourteen result keys in the order of the tricks they mean, 0 to 13, two rows of seven:
- * the same key stands for the same tricks whether it reads "−2" or "8". Until a level is
- * chosen a note keeps their place, so nothing below moves.
+ * The fourteen result keys of a level, in the order of the tricks they mean, 0 to 13: the
+ * same key stands for the same tricks whether it reads "−2" (`mode` "difference") or "8"
+ * ("tricks"). Each is {tricks, difference, label, testid}.
  */
+export function resultKeys(level, mode = "difference") {
+  const keys = [];
+  for (let tricks = 0; tricks <= 13; tricks += 1) {
+    const difference = tricks - level - 6;
+    keys.push(mode === "tricks"
+      ? { tricks, difference, label: String(tricks), testid: `tricks-${tricks}` }
+      : { tricks, difference, label: resultLabel(difference), testid: resultTestId(difference) });
+  }
+  return keys;
+}
+
+/** The result keys as two rows of seven; until a level is chosen a note keeps their place. */
 function renderResults(pad, mode, tap) {
   if (pad.level === null) {
     return h("p", { class: "result-hint", "data-testid": "result-hint" }, t("entry.result_hint"));
   }
-  const made = pad.level + 6;
-  const chosen = pad.difference === null ? null : made + pad.difference;
-  const tricks = [];
-  for (let n = 0; n <= 13; n += 1) tricks.push(n);
-  const button = mode === "tricks"
-    ? (n) => key(String(n), `tricks-${n}`, chosen === n, tap(`tricks:${n}`), { class: n < made ? "down" : "made" })
-    : (n) => {
-      const d = n - made;
-      return key(resultLabel(d), resultTestId(d), chosen === n, tap(`result:${d}`),
-        { class: `${d < 0 ? "down" : "made"} ${d <= -10 ? "long" : ""}`.trim() });
-    };
-  return h("div", { class: "keys results", role: "group", "aria-label": t("entry.result") }, tricks.map(button));
+  return h("div", { class: "keys results", role: "group", "aria-label": t("entry.result") },
+    resultKeys(pad.level, mode).map((k) => key(k.label, k.testid, pad.difference === k.difference,
+      tap(mode === "tricks" ? `tricks:${k.tricks}` : `result:${k.difference}`),
+      { class: `${k.difference < 0 ? "down" : "made"} ${k.difference <= -10 && mode !== "tricks" ? "long" : ""}`.trim() })));
 }
 
 function renderLead(pad, rule, tap) {

@@ -123,6 +123,22 @@ test("plural forms follow each language's rules", () => {
   setLanguage("en");
 });
 
+test("7 a label naming boards says board or boards by their number, in every language", () => {
+  setLanguage("en");
+  assert.equal(t("lineup.boards", { boards: "4", count: 1 }), "Board 4");
+  assert.equal(t("lineup.boards", { boards: "4–6", count: 3 }), "Boards 4–6");
+  assert.equal(t("complete.boards", { boards: "7", count: 1, table: 2 }), "Board 7: pass it to table 2.");
+  setLanguage("pl");
+  assert.equal(t("lineup.boards", { boards: "4", count: 1 }), "Rozdanie 4");
+  assert.equal(t("lineup.boards", { boards: "4–6", count: 3 }), "Rozdania 4–6");
+  assert.equal(t("lineup.boards", { boards: "1–5", count: 5 }), "Rozdania 1–5");
+  assert.equal(t("complete.boards_rest", { boards: "3", count: 1, round: 2 }).split(":")[0], "Rozdanie 3");
+  setLanguage("id");
+  assert.equal(t("lineup.boards", { boards: "4", count: 1 }), "Papan 4");
+  assert.equal(t("lineup.boards", { boards: "4–6", count: 3 }), "Papan 4–6");
+  setLanguage("en");
+});
+
 test("numbers are written as each language writes them", () => {
   setLanguage("en");
   assert.equal(scoreText(1100), "NS +1,100");

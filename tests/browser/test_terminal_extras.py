@@ -42,6 +42,8 @@ def test_after_a_board_the_table_sees_its_traveller_with_every_line_so_far(
     one.get_by_test_id(f"board-{shared}").click()
     enter(one, "level-3", "strain-N", "declarer-S", "result-eq")
     expect(one.get_by_test_id(f"board-{shared}")).to_have_attribute("data-status", "scored")
+    # The scored board's tab opens it: what was entered, its traveller, a correction.
+    one.get_by_test_id(f"board-{shared}").click()
     one.get_by_test_id(f"traveller-{shared}").click()
 
     traveller = one.get_by_test_id("traveller")
@@ -65,6 +67,7 @@ def test_after_a_board_the_table_sees_its_traveller_with_every_line_so_far(
     # Offline the terminal says so instead of waiting.
     one_context.set_offline(True)
     expect(one.get_by_test_id("connection")).to_have_attribute("data-state", "offline")
+    one.get_by_test_id(f"board-{shared}").click()
     one.get_by_test_id(f"traveller-{shared}").click()
     expect(one.get_by_test_id("traveller")).to_contain_text("not available now")
     one.get_by_test_id("traveller-close").click()
@@ -126,6 +129,7 @@ def test_a_table_calls_the_director_and_reads_the_answer_even_after_calling_offl
     board = boards_on_screen(page)[0]
     enter(page, "level-2", "strain-H", "declarer-E", "result-eq")
     expect(page.get_by_test_id(f"board-{board}")).to_have_attribute("data-status", "scored")
+    page.get_by_test_id(f"board-{board}").click()
     page.get_by_test_id(f"correction-{board}").click()
     expect(page.get_by_test_id("call-item").first).to_contain_text(f"Correction of board {board}")
     expect(page.get_by_test_id("call-item").first).to_have_attribute("data-state", "waiting")

@@ -42,6 +42,7 @@ def test_after_a_board_the_table_sees_the_hands_on_a_phone(server, browser, cont
     expect(one.get_by_test_id(f"traveller-{shared}")).to_have_count(0)
     one.get_by_test_id(f"board-{shared}").click()
     enter(one, "level-4", "strain-S", "declarer-N", "result-minus-1")
+    one.get_by_test_id(f"board-{shared}").click()  # the scored board's tab opens its view
     one.get_by_test_id(f"traveller-{shared}").click()
 
     hand = one.get_by_test_id("hand")
@@ -110,6 +111,7 @@ def test_after_a_board_a_tablet_sees_the_traveller_and_hands_in_indonesian(
     expect(page.get_by_test_id("traveller-7")).to_have_count(0)
     page.get_by_test_id("board-7").click()
     enter(page, "level-3", "strain-N", "declarer-S", "result-eq")
+    page.get_by_test_id("board-7").click()
     page.get_by_test_id("traveller-7").click()
 
     # Best North-South score first: table 3's 4♠ (620), then this table's 3NT (600).

@@ -149,7 +149,9 @@ def test_a_result_is_corrected_before_east_west_confirms_then_only_through_the_d
     expect(page.get_by_test_id(f"board-{board}")).to_have_attribute("data-status", "scored")
     assert stored(server.db_path, table["table"]) == [("4H", "S", 10, None)]
 
-    # Once confirmed, only the director changes it: the table asks for a correction.
+    # Once confirmed, only the director changes it: the table asks for a correction from the
+    # board's own view, which its tab opens.
+    page.get_by_test_id(f"board-{board}").click()
     page.get_by_test_id(f"correction-{board}").click()
     call = page.get_by_test_id("call-item")
     expect(call).to_contain_text(correction.format(board=board))
