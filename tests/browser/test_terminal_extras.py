@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.pages import PHONE, SHOTS, TABLET, director, enter, open_table
@@ -21,6 +22,7 @@ def boards_on_screen(page: Page) -> list[int]:
         "items => items.map(i => i.dataset.testid)")]
 
 
+@pytest.mark.screenshots
 def test_after_a_board_the_table_sees_its_traveller_with_every_line_so_far(
     server, browser, contexts
 ):
@@ -78,6 +80,7 @@ def calls(db_path) -> list[tuple]:
         return db.execute("SELECT table_number, reason, answer FROM calls ORDER BY id").fetchall()
 
 
+@pytest.mark.screenshots
 def test_a_table_calls_the_director_and_reads_the_answer_even_after_calling_offline(
         server, browser, contexts):
     table = server.tables[1]

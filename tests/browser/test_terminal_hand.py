@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
 import socketio
 from playwright.sync_api import expect
 
@@ -21,6 +22,7 @@ DEAL = "N:AQT94.K3.KJ5.Q82 85.AQJ98762.Q8.K KJ72.T54.A9764.A 63.-.T32.JT976543"
 PBN = "".join(f'[Board "{board}"]\n[Deal "{DEAL}"]\n\n' for board in (1, 2, 3))
 
 
+@pytest.mark.screenshots
 def test_after_a_board_the_table_sees_the_hands_on_a_phone(server, browser, contexts):
     console = director(browser, contexts, server.base_url)
     console.goto(server.base_url + "/director/setup/deals")

@@ -30,7 +30,8 @@ SIZE_IDS = ["360x640", "390x844"]
 TARGETS = """() => [...document.querySelectorAll("button, select, input, a[href]")]
     .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== "hidden")
     .map((e) => { const r = e.getBoundingClientRect();
-                  return [e.dataset.testid || e.textContent.trim().slice(0, 20), r.width, r.height]; })
+                  const name = e.dataset.testid || e.textContent.trim().slice(0, 20);
+                  return [name, r.width, r.height]; })
     .filter(([, w, h]) => w < 44 || h < 44)"""
 
 
