@@ -9,7 +9,8 @@
 //   table, round ("2 / 7"), ns-pair, ew-pair, clock (data-late="true" once over time)
 //   board-<n>       the round's boards (tabs above the pad), data-status="open" |
 //                   "pending" | "scored"; a tab that is not open shows "played-board"
-//                   (what was entered, traveller-<n>, correction-<n>) instead of the pad
+//                   (what was entered, traveller-<n>, correction-<n>) instead of the pad,
+//                   and "played-board-back" to the next board to play
 //   language        the language chooser (a <select>: en, id, pl); the page's ?lang=
 //                   chooses it too, and follows the choice
 //   level-<1..7>, strain-<C|D|H|S|N>, double, redouble, passout, declarer-<N|E|S|W>
@@ -229,6 +230,12 @@ function renderRound() {
       render();
     }),
     viewed && renderBoardView(viewed, boardActionsFor(state)),
+    viewed && board !== null && h("button", {
+      type: "button", class: "primary", "data-testid": "played-board-back", onclick() {
+        model.selected = null;
+        render();
+      },
+    }, t("traveller.back")),
     chosen && renderPad(model.pad, chosen, {
       change(pad) {
         model.pad = pad;

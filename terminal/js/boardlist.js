@@ -58,7 +58,8 @@ function boardBody(b, actions) {
       : h("span", { class: "outcome" }, t("boards.open"));
   return [
     h("span", { class: "number" }, t("boards.board", { board: b.board })),
-    h("span", { class: "facts" }, t("boards.dealer", { seat: b.dealer }), " ", vulBadge(b.vulnerability)),
+    h("span", { class: "facts" }, h("span", { class: "dealer" }, t("boards.dealer", { seat: b.dealer })), " ",
+      vulBadge(b.vulnerability)),
     outcome,
     h("span", { class: "state" }, t(`boards.${b.status}`)),
     b.status === "scored" && actions && boardActions(b.board, actions),

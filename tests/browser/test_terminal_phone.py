@@ -167,6 +167,27 @@ def test_7_the_language_of_the_link_is_taken_and_kept(server, browser, contexts)
         " || e.getClientRects().length > 1).map((e) => e.textContent)")
     assert cut == []
     on_one_screen(page, SMALL)
+    # ...and in a board's own view, once entered: its number, dealer, vulnerability and state
+    # each on their own, none over another.
+    board = page.locator('[data-testid^="board-"]').first
+    for key in ("passout", "enter", "confirm"):
+        page.get_by_test_id(key).click()
+    expect(board).to_have_attribute("data-status", "scored")
+    board.click()
+    view = page.get_by_test_id("played-board")
+    expect(view).to_contain_text("Zapisane")
+    parts = [view.locator(f".{name}").bounding_box()
+             for name in ("number", "dealer", "vul", "state")]
+    for i, a in enumerate(parts):
+        assert a is not None
+        for b in parts[i + 1:]:
+            assert b is not None
+            apart = (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                     or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+            assert apart, (a, b)
+    assert view.locator(".vul").evaluate("e => e.getClientRects().length") == 1
+    page.get_by_test_id("played-board-back").click()
+    expect(page.get_by_test_id("enter")).to_be_visible()
 
     # Kept: a reload stays Polish; another choice goes into the address and outlives a reload.
     page.reload()
