@@ -80,7 +80,7 @@
 //                   lineup-warning-dismiss once saved off the roster
 //   round-complete  in teams: waiting-other-room, next-match, waiting-pairing (Swiss)
 
-import { t, setLanguage, chooseLanguage } from "./i18n.js";
+import { t, setLanguage, startLanguage } from "./i18n.js";
 import { idbStore, memoryStore } from "./store.js";
 import { createOutbox } from "./outbox.js";
 import { connect } from "./socket.js";
@@ -930,11 +930,8 @@ function useLanguage(code) {
 }
 
 async function start() {
-  // A link's ?lang= comes first (a table card printed in Polish), then the device's last choice.
-  const asked = new URLSearchParams(location.search).get("lang");
-  const chosen = remembered(LANGUAGE_KEY);
-  const wanted = [asked, chosen, ...(navigator.languages ?? [navigator.language])].filter(Boolean);
-  keepLanguage(setLanguage(chooseLanguage(wanted)));
+  const browser = navigator.languages ?? [navigator.language];
+  keepLanguage(setLanguage(startLanguage(location.search, remembered(LANGUAGE_KEY), browser)));
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
   }

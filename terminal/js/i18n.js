@@ -725,6 +725,18 @@ export function languages() {
 }
 
 /** Picks the first of the wanted languages (e.g. navigator.languages) that ships. */
+/**
+ * The terminal's language: the link's `?lang=` first (a table card printed for Polish players),
+ * then the device's last choice, then the browser's languages; English when none ships.
+ * @param {string} search the address's query ("?lang=pl")
+ * @param {string|null} chosen the language remembered on this device
+ * @param {readonly string[]} browser navigator.languages
+ */
+export function startLanguage(search, chosen, browser = []) {
+  const asked = new URLSearchParams(search).get("lang");
+  return chooseLanguage([asked, chosen, ...browser].filter(Boolean));
+}
+
 export function chooseLanguage(wanted = []) {
   for (const tag of wanted) {
     const base = String(tag).toLowerCase().split("-")[0];

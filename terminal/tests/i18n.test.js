@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { chooseLanguage, formatNumber, hasKey, keys, languages, raw, setLanguage, t } from "../js/i18n.js";
+import { chooseLanguage, formatNumber, hasKey, keys, languages, raw, setLanguage, startLanguage, t } from "../js/i18n.js";
 import { cardText, contractText, scoreText } from "../js/format.js";
 
 const JS = fileURLToPath(new URL("../js/", import.meta.url));
@@ -161,4 +161,13 @@ test("the chooser's default is the browser's language", () => {
   assert.equal(chooseLanguage(["pl-PL", "en"]), "pl");
   assert.equal(chooseLanguage(["id"]), "id");
   assert.equal(chooseLanguage(["in-ID", "id-ID"]), "id");
+});
+
+test("7 the link's ?lang= comes first, then the device's choice, then the browser's", () => {
+  assert.equal(startLanguage("?lang=pl", "id", ["en-US"]), "pl");
+  assert.equal(startLanguage("?lang=PL-pl", null, []), "pl");
+  assert.equal(startLanguage("?other=1&lang=id", "pl", ["en"]), "id");
+  assert.equal(startLanguage("?lang=xx", "id", ["pl-PL"]), "id", "a language that does not ship is passed over");
+  assert.equal(startLanguage("", null, ["pl-PL", "en"]), "pl");
+  assert.equal(startLanguage("", null, []), "en");
 });
