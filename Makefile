@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 CHROMIUM := /usr/bin/chromium
 ARGS ?=
 
-.PHONY: setup demo test unit integration browser js check bench clean
+.PHONY: setup demo test unit integration browser js check bench screenshots clean
 
 setup: $(VENV)/.stamp terminal/node_modules/.stamp chromium
 
@@ -41,6 +41,11 @@ integration: setup
 
 browser: setup
 	$(BIN)/pytest -q tests/browser
+
+# The README's screenshots: the browser tests marked `screenshots` write them into docs/screenshots/
+# (the terminal at 360 x 640 and 390 x 844 in English, Indonesian and Polish, and the console).
+screenshots: setup
+	$(BIN)/pytest -q -m screenshots tests/browser
 
 js: terminal/node_modules/.stamp
 	node --test terminal/tests/

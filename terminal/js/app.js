@@ -7,13 +7,18 @@
 //   connection      header light, data-state="online" | "offline"
 //   unsent          count of results not yet acknowledged (text is the number)
 //   table, round ("2 / 7"), ns-pair, ew-pair, clock (data-late="true" once over time)
-//   board-<n>       board rows, data-status="open" | "pending" | "scored"
-//   language        the language chooser (a <select>: en, id, pl)
+//   board-<n>       the round's boards (tabs above the pad), data-status="open" |
+//                   "pending" | "scored"; a tab that is not open shows "played-board"
+//                   (what was entered, traveller-<n>, correction-<n>) instead of the pad,
+//                   and "played-board-back" to the next board to play
+//   language        the language chooser (a <select>: en, id, pl); the page's ?lang=
+//                   chooses it too, and follows the choice
 //   level-<1..7>, strain-<C|D|H|S|N>, double, redouble, passout, declarer-<N|E|S|W>
 //   mini-part, mini-game   mini bridge's Partscore / Game (instead of levels and X/XX)
 //   lead-suit-<S|H|D|C>, lead-rank-<A|K|Q|J|T|9..2>   the opening lead picker
 //   result-eq, result-plus-<n>, result-minus-<n>   (buttons carry aria-pressed)
 //   result-mode     toggles the result keys between =/+n/−n and tricks-<0..13>
+//                   (result-hint holds their place until a level is chosen)
 //   score-preview, preview-contract, enter
 //   confirm-screen, confirm-lead, confirm, correct
 //   round-complete, next-round; "moves" lists the moves after the round:
@@ -33,7 +38,7 @@
 //                   data-dealer (N|E|S|W) and data-vulnerability (None|NS|EW|Both);
 //                   "hand-<N|E|S|W>" each seat's four suit lines
 //   clock-warning   the 10 / 5 / 0 minute banner (data-minutes), "clock-warning-dismiss"
-//   call-director   opens "call-picker": reason-<revoke|insufficient|lead|claim|
+//   call-director   (on the pad's last row while the pad shows) opens "call-picker": reason-<revoke|insufficient|lead|claim|
 //                   board|other>, call-text (other), call-send, call-cancel
 //   calls           the table's calls, items "call-item" with data-state =
 //                   "queued" | "waiting" | "answered" | "refused", "call-answer",
@@ -75,7 +80,7 @@
 //                   lineup-warning-dismiss once saved off the roster
 //   round-complete  in teams: waiting-other-room, next-match, waiting-pairing (Swiss)
 
-import { t, setLanguage, chooseLanguage } from "./i18n.js";
+import { t, setLanguage, startLanguage } from "./i18n.js";
 import { idbStore, memoryStore } from "./store.js";
 import { createOutbox } from "./outbox.js";
 import { connect } from "./socket.js";
@@ -89,11 +94,13 @@ import {
 import { h, holdingWhilePressed, keepingFocus } from "./dom.js";
 import { emptyPad, padEntry, renderPad } from "./entry.js";
 import { renderHeader, renderClock } from "./header.js";
-import { renderBoards } from "./boardlist.js";
+import { renderBoardTabs, renderBoardView, renderBoards } from "./boardlist.js";
 import { renderConfirm } from "./confirm.js";
 import { renderComplete } from "./complete.js";
 import { renderRejected } from "./rejected.js";
-import { callsToShow, correctionReason, reasonText, renderCallPicker, renderCalls, withCall } from "./calls.js";
+import {
+  callsToShow, correctionReason, reasonText, renderCallButton, renderCallPicker, renderCalls, withCall,
+} from "./calls.js";
 import { renderTraveller } from "./traveller.js";
 import {
   answerFor, answerMessage, awaiting, confirmedEntries, isEastWest, notAgreed, padFrom, sendsToEastWest, withAnswer,
@@ -183,6 +190,7 @@ const model = {
   lineupWarning: null, // teams: the roster warning (D2.1) of the last saved line-up
   lockAsked: null, // teams: the deadline after which a fresh state was asked for (K12.1)
   awaitingState: false, // connected, the server's first state not read yet: results wait for it
+  padShown: false, // the pad is on screen (the director's call then sits on it)
 };
 
 let connection = null;
@@ -210,21 +218,28 @@ function renderRound() {
     model.padBoard = board;
     model.pad = emptyPad();
   }
-  const chosen = boards.find((b) => b.board === board);
+  // A board no longer open that the players tapped: what was entered, its traveller, a correction.
+  const viewed = boards.find((b) => b.board === model.selected && b.status !== "open");
+  const chosen = !viewed && boards.find((b) => b.board === board);
+  model.padShown = Boolean(chosen);
   return [
     renderNotAgreed(notAgreed(state, model.round), correctEntry),
-    !chosen && boards.some((b) => b.status === "awaiting") && renderNsWaiting(),
-    renderBoards(boards, board, (n) => {
+    !chosen && !viewed && boards.some((b) => b.status === "awaiting") && renderNsWaiting(),
+    renderBoardTabs(boards, viewed ? viewed.board : board, (n) => {
       model.selected = n;
       render();
-    }, boardActionsFor(state)),
+    }),
+    viewed && renderBoardView(viewed, boardActionsFor(state)),
+    viewed && board !== null && h("button", {
+      type: "button", class: "primary", "data-testid": "played-board-back", onclick() {
+        model.selected = null;
+        render();
+      },
+    }, t("traveller.back")),
     chosen && renderPad(model.pad, chosen, {
       change(pad) {
-        const completes = !padEntry(model.pad) && padEntry(pad);
         model.pad = pad;
         render();
-        // On a phone the Enter button is below the fold once the pad is full.
-        if (completes) root.querySelector('[data-testid="enter"]')?.scrollIntoView({ block: "nearest" });
       },
       mode(mode) {
         model.resultMode = mode;
@@ -240,7 +255,11 @@ function renderRound() {
         render();
         scrollTo(0, 0);
       },
-    }, { rules: state.event ?? {}, mode: model.resultMode }),
+    }, {
+      rules: state.event ?? {}, mode: model.resultMode,
+      // The director's call sits on the pad's last row while its reasons are closed.
+      call: model.picker.open ? null : renderCallButton(callActions.open),
+    }),
   ];
 }
 
@@ -284,6 +303,7 @@ function renderMain() {
     return renderTraveller(model.traveller, {
       back() {
         model.traveller = null;
+        model.selected = null; // back to the next board to play
         render();
         scrollTo(0, 0);
       },
@@ -450,6 +470,7 @@ function render() {
   const { state } = model;
   const pending = outbox.pending();
   const info = roundInfo(state, model.round);
+  model.padShown = false; // renderRound says whether the pad is on screen
   // Every render builds the screen anew, a state push too: the field being typed in keeps
   // its focus and caret (see keepingFocus).
   keepingFocus(root, () => root.replaceChildren(
@@ -481,32 +502,35 @@ function render() {
         toPlay: roundBoards(state, pending, model.round).filter((b) => b.status === "open").length,
       }),
       renderMain(),
-      !model.confirming && renderCallPicker(model.picker, {
-        open() {
-          model.picker = { open: true, reason: null, text: "" };
-          render();
-          root.querySelector('[data-testid="call-picker"]')?.scrollIntoView({ block: "nearest" });
-        },
-        choose(reason) {
-          model.picker = { ...model.picker, reason };
-          render();
-          root.querySelector('[data-testid="call-text"]')?.focus();
-        },
-        text(value) {
-          model.picker.text = value;
-        },
-        send() {
-          const reason = reasonText(model.picker.reason, model.picker.text);
-          if (reason === null) return;
-          model.picker = { open: false, reason: null, text: "" };
-          sendCall(reason);
-        },
-        cancel() {
-          model.picker = { open: false, reason: null, text: "" };
-          render();
-        },
-      }))));
+      !model.confirming && !(model.padShown && !model.picker.open) && renderCallPicker(model.picker, callActions))));
 }
+
+/** What the director's call does: open its reasons, choose one, send it, or close it. */
+const callActions = {
+  open() {
+    model.picker = { open: true, reason: null, text: "" };
+    render();
+    root.querySelector('[data-testid="call-picker"]')?.scrollIntoView({ block: "nearest" });
+  },
+  choose(reason) {
+    model.picker = { ...model.picker, reason };
+    render();
+    root.querySelector('[data-testid="call-text"]')?.focus();
+  },
+  text(value) {
+    model.picker.text = value;
+  },
+  send() {
+    const reason = reasonText(model.picker.reason, model.picker.text);
+    if (reason === null) return;
+    model.picker = { open: false, reason: null, text: "" };
+    sendCall(reason);
+  },
+  cancel() {
+    model.picker = { open: false, reason: null, text: "" };
+    render();
+  },
+};
 
 function renderWarning() {
   if (model.warning === null) return null;
@@ -885,19 +909,29 @@ function checkWarning() {
   render();
 }
 
-function useLanguage(code) {
-  const language = setLanguage(code);
+/**
+ * Shows the terminal in a language and keeps it: on the device, and in the address as
+ * `?lang=`, so a reload, a bookmark or a link passed on opens it in the same language.
+ */
+function keepLanguage(language) {
   remember(LANGUAGE_KEY, language);
   document.documentElement.lang = language;
   document.title = t("app.title");
+  const url = new URL(location.href);
+  if (url.searchParams.get("lang") !== language) {
+    url.searchParams.set("lang", language);
+    history.replaceState(history.state, "", url);
+  }
+}
+
+function useLanguage(code) {
+  keepLanguage(setLanguage(code));
   render();
 }
 
 async function start() {
-  const chosen = remembered(LANGUAGE_KEY);
-  const language = setLanguage(chooseLanguage([chosen, ...(navigator.languages ?? [navigator.language])].filter(Boolean)));
-  document.documentElement.lang = language;
-  document.title = t("app.title");
+  const browser = navigator.languages ?? [navigator.language];
+  keepLanguage(setLanguage(startLanguage(location.search, remembered(LANGUAGE_KEY), browser)));
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
   }

@@ -62,13 +62,15 @@ export function renderCalls(calls, dismiss) {
       }, t("call.dismiss"))))));
 }
 
+/** The "Call the director" button. */
+export function renderCallButton(open) {
+  return h("button", { type: "button", class: "call-button", "data-testid": "call-director", onclick: open },
+    t("call.button"));
+}
+
 /** The "Call the director" button, or, once tapped, the reasons to pick from. */
 export function renderCallPicker(picker, actions) {
-  if (!picker.open) {
-    return h("div", { class: "call-bar" },
-      h("button", { type: "button", class: "call-button", "data-testid": "call-director", onclick: actions.open },
-        t("call.button")));
-  }
+  if (!picker.open) return h("div", { class: "call-bar" }, renderCallButton(actions.open));
   const ready = picker.reason && reasonText(picker.reason, picker.text) !== null;
   return h("section", { class: "call-picker", "data-testid": "call-picker" },
     h("h2", {}, t("call.title")),

@@ -31,10 +31,10 @@ export function renderComplete(view, actions) {
     const numbers = boardsText(boards.map((b) => b.board));
     if (moves.boards.table !== null) {
       lines.push(h("li", { "data-testid": "move-boards" },
-        t("complete.boards", { boards: numbers, table: moves.boards.table })));
+        t("complete.boards", { boards: numbers, count: boards.length, table: moves.boards.table })));
     } else if (moves.boards.rest) {
       lines.push(h("li", { "data-testid": "move-boards", "data-action": "rest" },
-        t("complete.boards_rest", { boards: numbers, round: moves.round })));
+        t("complete.boards_rest", { boards: numbers, count: boards.length, round: moves.round })));
     }
     if (moves.idle) lines.push(h("li", { "data-testid": "move-idle" }, t("complete.idle", { round: moves.round })));
   }

@@ -1,7 +1,9 @@
 // The contract pad North-South uses to enter a board: level, strain, X/XX,
 // passed out, declarer, the opening lead, result. The pad's state is a plain
 // object changed by press() (pure, tested); renderPad() draws it and reports
-// presses. The score shows, large, as soon as the entry is complete.
+// presses. The score shows, large, beside Enter as soon as the entry is
+// complete. Laid out to fit a 360 x 640 phone with no scrolling: one row of
+// seven keys per item, each key at least 44 px, one tap per item.
 //
 // The event's rules change the pad: `lead` ("off" | "optional" | "required")
 // shows or hides the card picker and decides whether Enter waits for it;
@@ -17,8 +19,11 @@ import { cardText, contractText, scoreText } from "./format.js";
 import { h, contractNode } from "./dom.js";
 import { t } from "./i18n.js";
 
-/** The suits of the lead picker, top down, and the ranks, ten written "T" on the wire. */
-export const LEAD_SUITS = ["S", "H", "D", "C"];
+/**
+ * The suits of the lead picker in the contract keys' order (clubs up to spades, as bids
+ * rank), so a suit sits in the same place in both rows; the ranks, ten written "T" on the wire.
+ */
+export const LEAD_SUITS = STRAINS.filter((strain) => strain !== "N");
 export const LEAD_RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
 
 /**
@@ -131,57 +136,61 @@ function suitClass(suit) {
   return suit === "H" || suit === "D" ? "red" : "";
 }
 
-function renderResults(pad, mode, tap, actions) {
-  const toggle = h("button", {
-    type: "button", class: "mode", "data-testid": "result-mode",
-    "aria-pressed": mode === "tricks" ? "true" : "false",
-    onclick: () => actions.mode?.(mode === "tricks" ? "difference" : "tricks"),
-  }, mode === "tricks" ? t("entry.show_difference") : t("entry.show_tricks"));
-  const heading = h("div", { class: "label-row" }, h("h3", { class: "label" }, t("entry.result")), toggle);
-  if (pad.level === null) return [heading, h("p", { class: "hint" }, t("entry.result_hint"))];
-  const { most, least } = resultRange(pad.level);
-  if (mode === "tricks") {
-    const button = (n) => key(String(n), `tricks-${n}`, pad.difference !== null && pad.level + 6 + pad.difference === n,
-      tap(`tricks:${n}`), { class: n < pad.level + 6 ? "down" : "made" });
-    const low = [];
-    for (let n = 0; n <= 6; n += 1) low.push(n);
-    const high = [];
-    for (let n = 7; n <= 13; n += 1) high.push(n);
-    return [heading, h("div", { class: "results" },
-      h("div", { class: "keys seven" }, low.map(button)),
-      h("div", { class: "keys seven" }, high.map(button)))];
+/** A row of keys on the pad's seven-column grid, named for screen readers. */
+function keys(label, ...children) {
+  return h("div", { class: "keys", role: "group", "aria-label": label }, children);
+}
+
+/**
+ * The fourteen result keys of a level, in the order of the tricks they mean, 0 to 13: the
+ * same key stands for the same tricks whether it reads "−2" (`mode` "difference") or "8"
+ * ("tricks"). Each is {tricks, difference, label, testid}.
+ */
+export function resultKeys(level, mode = "difference") {
+  const keys = [];
+  for (let tricks = 0; tricks <= 13; tricks += 1) {
+    const difference = tricks - level - 6;
+    keys.push(mode === "tricks"
+      ? { tricks, difference, label: String(tricks), testid: `tricks-${tricks}` }
+      : { tricks, difference, label: resultLabel(difference), testid: resultTestId(difference) });
   }
-  const made = [];
-  for (let d = 0; d <= most; d += 1) made.push(d);
-  const down = [];
-  for (let d = -1; d >= least; d -= 1) down.push(d);
-  const button = (d) => key(resultLabel(d), resultTestId(d), pad.difference === d, tap(`result:${d}`),
-    { class: `${d < 0 ? "down" : "made"} ${d <= -10 ? "long" : ""}`.trim() });
-  return [heading, h("div", { class: "results" },
-    h("div", { class: "keys seven" }, made.map(button)),
-    h("div", { class: "keys seven" }, down.map(button)))];
+  return keys;
+}
+
+/** The result keys as two rows of seven; until a level is chosen a note keeps their place. */
+function renderResults(pad, mode, tap) {
+  if (pad.level === null) {
+    return h("p", { class: "result-hint", "data-testid": "result-hint" }, t("entry.result_hint"));
+  }
+  return h("div", { class: "keys results", role: "group", "aria-label": t("entry.result") },
+    resultKeys(pad.level, mode).map((k) => key(k.label, k.testid, pad.difference === k.difference,
+      tap(mode === "tricks" ? `tricks:${k.tricks}` : `result:${k.difference}`),
+      { class: `${k.difference < 0 ? "down" : "made"} ${k.difference <= -10 && mode !== "tricks" ? "long" : ""}`.trim() })));
 }
 
 function renderLead(pad, rule, tap) {
   if (rule === "off" || pad.passout) return [];
   const suits = LEAD_SUITS.map((suit) =>
     key(contractNode(STRAIN_SYMBOLS[suit]), `lead-suit-${suit}`, pad.leadSuit === suit, tap(`lead-suit:${suit}`),
-      { class: `strain ${suitClass(suit)}`.trim(), label: t(`suit.${suit}`) }));
+      { class: `strain lead ${suitClass(suit)}`.trim(), label: t(`suit.${suit}`) }));
   const ranks = LEAD_RANKS.map((rank) =>
     key(rank === "T" ? "10" : rank, `lead-rank-${rank}`, pad.leadRank === rank, tap(`lead-rank:${rank}`),
       { class: "rank" }));
+  const caption = rule === "required" ? t("entry.lead_required") : t("entry.lead_optional");
   return [
-    h("h3", { class: "label" }, rule === "required" ? t("entry.lead_required") : t("entry.lead_optional")),
-    h("div", { class: "keys four", role: "group", "aria-label": t("entry.lead") }, suits),
-    h("div", { class: "keys seven ranks", role: "group", "aria-label": t("entry.lead") }, ranks),
+    keys(t("entry.lead"), h("span", { class: "caption span-3" }, caption), suits),
+    keys(t("entry.lead"), ranks),
   ];
 }
 
 /**
+ * The whole entry on one phone screen: a row of seven keys per item (level; strain with X
+ * and XX; declarer with passed out; the lead's suit and card; the result), then the score
+ * beside Enter, then the result mode and the director's call (`options.call`, a node).
  * @param {Pad} pad
  * @param {{board: number, dealer: string, vulnerability: string}} board
  * @param {{change(pad: Pad): void, enter(entry: object): void, mode?(mode: string): void}} actions
- * @param {{rules?: Rules, mode?: "difference"|"tricks"}} options
+ * @param {{rules?: Rules, mode?: "difference"|"tricks", call?: Node|null}} options
  */
 export function renderPad(pad, board, actions, options = {}) {
   const rules = options.rules ?? {};
@@ -192,11 +201,12 @@ export function renderPad(pad, board, actions, options = {}) {
 
   const strains = STRAINS.map((strain) =>
     key(contractNode(strain === "N" ? t("strain.nt") : STRAIN_SYMBOLS[strain]), `strain-${strain}`,
-      pad.strain === strain, tap(`strain:${strain}`), { class: `strain ${suitClass(strain)}`.trim() }));
+      pad.strain === strain, tap(`strain:${strain}`),
+      { class: `strain ${suitClass(strain)}`.trim(), label: strain === "N" ? undefined : t(`suit.${strain}`) }));
   const seats = SEATS.map((seat) =>
     key(seat, `declarer-${seat}`, pad.declarer === seat, tap(`declarer:${seat}`),
       { label: t(`seat.${seat}`) }));
-  const passout = key(t("entry.passout"), "passout", pad.passout, tap("passout"), { class: "wide" });
+  const passout = key(t("entry.passout"), "passout", pad.passout, tap("passout"), { class: "wide span-3" });
 
   let contractKeys;
   if (rules.mini_bridge) {
@@ -205,18 +215,15 @@ export function renderPad(pad, board, actions, options = {}) {
         key(t("entry.partscore"), "mini-part", pad.mini === "part", tap("mini:part"), { class: "wide" }),
         key(t("entry.game"), "mini-game", pad.mini === "game", tap("mini:game"), { class: "wide" })),
       h("div", { class: "keys five", role: "group", "aria-label": t("entry.strain") }, strains),
-      h("div", { class: "keys one" }, passout),
     ];
   } else {
     const levels = [1, 2, 3, 4, 5, 6, 7].map((level) =>
       key(String(level), `level-${level}`, pad.level === level, tap(`level:${level}`)));
     contractKeys = [
-      h("div", { class: "keys seven", role: "group", "aria-label": t("entry.level") }, levels),
-      h("div", { class: "keys five", role: "group", "aria-label": t("entry.strain") }, strains),
-      h("div", { class: "keys mods" },
-        key(t("entry.double"), "double", pad.doubled === 1, tap("double"), { label: t("entry.double_name") }),
-        key(t("entry.redouble"), "redouble", pad.doubled === 2, tap("redouble"), { label: t("entry.redouble_name") }),
-        passout),
+      keys(t("entry.level"), levels),
+      keys(t("entry.strain"), strains,
+        key(t("entry.double"), "double", pad.doubled === 1, tap("double"), { class: "mod", label: t("entry.double_name") }),
+        key(t("entry.redouble"), "redouble", pad.doubled === 2, tap("redouble"), { class: "mod", label: t("entry.redouble_name") })),
     ];
   }
 
@@ -232,20 +239,29 @@ export function renderPad(pad, board, actions, options = {}) {
   let missing = t("entry.incomplete");
   if (!entry && rule === "required" && padEntry(pad, { ...rules, lead: "optional" })) missing = t("entry.lead_missing");
 
-  return h("section", { class: "pad", "aria-label": t("entry.title", { board: board.board }) },
-    h("h2", { class: "pad-title" }, t("entry.title", { board: board.board }),
-      h("span", { class: "pad-sub" }, t("entry.who"))),
+  const toggle = h("button", {
+    type: "button", class: "mode", "data-testid": "result-mode",
+    "aria-pressed": mode === "tricks" ? "true" : "false",
+    onclick: () => actions.mode?.(mode === "tricks" ? "difference" : "tricks"),
+  }, mode === "tricks" ? t("entry.show_difference") : t("entry.show_tricks"));
+
+  return h("section", {
+    class: "pad", "data-board": board.board,
+    "aria-label": `${t("entry.title", { board: board.board })}: ${t("entry.who")}`,
+  },
     contractKeys,
-    h("h3", { class: "label" }, t("entry.declarer")),
-    h("div", { class: "keys four", role: "group", "aria-label": t("entry.declarer") }, seats),
+    keys(t("entry.declarer"), seats, passout),
     renderLead(pad, rule, tap),
-    renderResults(pad, mode, tap, actions),
-    h("div", { class: `preview ${entry ? "complete" : ""}`, "aria-live": "polite" },
-      h("div", { class: "preview-contract", "data-testid": "preview-contract" }, entry ? contractNode(contractLine) : missing),
-      h("div", { class: "preview-score", "data-testid": "score-preview" }, score)),
-    h("button", {
-      type: "button", class: "primary", "data-testid": "enter", disabled: !entry,
-      onclick: () => entry && actions.enter(entry),
-    }, t("entry.enter")),
+    renderResults(pad, mode, tap),
+    h("div", { class: "finish" },
+      h("div", { class: `preview ${entry ? "ready" : ""}`.trim(), "aria-live": "polite" },
+        h("div", { class: "preview-contract", "data-testid": "preview-contract", title: entry ? contractLine : null },
+          entry ? contractNode(contractLine) : missing),
+        entry && h("div", { class: "preview-score", "data-testid": "score-preview" }, score)),
+      h("button", {
+        type: "button", class: "primary", "data-testid": "enter", disabled: !entry,
+        onclick: () => entry && actions.enter(entry),
+      }, t("entry.enter"))),
+    h("div", { class: "tools" }, toggle, options.call ?? null),
   );
 }

@@ -19,14 +19,15 @@ export function renderClock(clock, offset_ms, now_ms = Date.now()) {
   }, text);
 }
 
-/** The language chooser: each language named in itself. */
+/** The language chooser: short codes (EN, ID, PL), each named in itself as its title. */
 function renderLanguage(choose) {
   const current = language();
   return h("select", {
     class: "language", "data-testid": "language", "aria-label": t("header.language"),
     onchange: (event) => choose?.(event.target.value),
   }, languages().map((code) =>
-    h("option", { value: code, selected: code === current }, LANGUAGE_NAMES[code])));
+    h("option", { value: code, selected: code === current, lang: code, title: LANGUAGE_NAMES[code] },
+      code.toUpperCase())));
 }
 
 /**
@@ -39,7 +40,19 @@ const ROOM_KEYS = { open: "teams.open_room", closed: "teams.closed_room" };
 export function renderHeader(view) {
   const { state, info, round, online, unsent, offset_ms } = view;
   const rounds = state?.rounds ?? (state?.schedule?.length || "?");
+  // Two rows, so that the pad fits a phone: the table and round, the connection and the
+  // language on the first; where, the pairs, what is unsent and the clock on the second.
   return h("header", { class: "bar" },
+    h("div", { class: "bar-row big" },
+      h("span", { class: "cell" }, h("span", { class: "tag" }, t("header.table")),
+        h("b", { "data-testid": "table" }, state?.table ?? "")),
+      h("span", { class: "cell" }, h("span", { class: "tag" }, t("header.round")),
+        h("b", { "data-testid": "round" }, round === null ? `${rounds} / ${rounds}` : `${round} / ${rounds}`)),
+      h("span", {
+        class: `connection ${online ? "online" : "offline"}`, "data-testid": "connection",
+        "data-state": online ? "online" : "offline", role: "status",
+      }, t(online ? "header.online" : "header.offline")),
+      renderLanguage(view.chooseLanguage)),
     h("div", { class: "bar-row small" },
       // The section first: a long event name is cut short, the section never.
       h("span", { class: "event" },
@@ -47,24 +60,13 @@ export function renderHeader(view) {
         state?.teams?.room ? `${t(ROOM_KEYS[state.teams.room] ?? "teams.open_room")} · `
           : state?.section ? `${t("header.section", { section: state.section })} · ` : "",
         state?.event?.name ?? ""),
-      h("span", {
-        class: `connection ${online ? "online" : "offline"}`, "data-testid": "connection",
-        "data-state": online ? "online" : "offline", role: "status",
-      }, t(online ? "header.online" : "header.offline")),
-      renderLanguage(view.chooseLanguage)),
-    h("div", { class: "bar-row big" },
-      h("span", { class: "cell" }, h("span", { class: "tag" }, t("header.table")),
-        h("b", { "data-testid": "table" }, state?.table ?? "")),
-      h("span", { class: "cell" }, h("span", { class: "tag" }, t("header.round")),
-        h("b", { "data-testid": "round" }, round === null ? `${rounds} / ${rounds}` : `${round} / ${rounds}`)),
-      renderClock(state?.clock, offset_ms)),
-    h("div", { class: "bar-row pairs" },
       h("span", { class: "cell" }, h("span", { class: "tag" }, t("header.ns")),
         h("b", { "data-testid": "ns-pair" }, info?.ns_pair ?? "")),
       h("span", { class: "cell" }, h("span", { class: "tag" }, t("header.ew")),
         h("b", { "data-testid": "ew-pair" }, info?.ew_pair ?? "")),
       h("span", { class: `cell unsent ${unsent ? "waiting" : ""}`.trim() },
-        h("span", { class: "tag" }, t("header.unsent")), h("b", { "data-testid": "unsent" }, unsent))),
+        h("span", { class: "tag" }, t("header.unsent")), h("b", { "data-testid": "unsent" }, unsent)),
+      renderClock(state?.clock, offset_ms)),
     (view.names?.ns?.length || view.names?.ew?.length) ? h("div", { class: "bar-row names" },
       h("span", { class: "cell", "data-testid": "ns-names" }, (view.names.ns ?? []).join(" – ")),
       h("span", { class: "cell", "data-testid": "ew-names" }, (view.names.ew ?? []).join(" – "))) : null,

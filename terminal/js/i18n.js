@@ -37,6 +37,10 @@ const en = {
   "vul.NS": "NS",
   "vul.EW": "EW",
   "vul.Both": "Both",
+  "vul_short.None": "Not vul",
+  "vul_short.NS": "NS vul",
+  "vul_short.EW": "EW vul",
+  "vul_short.Both": "All vul",
   "seat.N": "North",
   "seat.E": "East",
   "seat.S": "South",
@@ -112,10 +116,13 @@ const en = {
   "complete.go": "{side} pair {pair}: go to table {table}, sit {direction}.",
   "complete.switch": "{side} pair {pair}: stay at this table, sit {direction}.",
   "complete.sit_out": "{side} pair {pair}: sit out round {round}.",
-  "complete.boards_rest": "Boards {boards}: nobody plays them in round {round}. Put them on the relay or bye stand.",
+  "complete.boards_rest": {
+    one: "Board {boards}: nobody plays it in round {round}. Put it on the relay or bye stand.",
+    other: "Boards {boards}: nobody plays them in round {round}. Put them on the relay or bye stand.",
+  },
   "complete.idle": "Nobody plays at this table in round {round}.",
   "complete.ew_stay": "East-West pair {pair}: stay at this table.",
-  "complete.boards": "Boards {boards}: pass them to table {table}.",
+  "complete.boards": { one: "Board {boards}: pass it to table {table}.", other: "Boards {boards}: pass them to table {table}." },
   "complete.next": "Next round",
   "complete.finished": "All rounds at this table are played. Thank you!",
   "complete.waiting": {
@@ -217,8 +224,8 @@ const en = {
   "teams.score_changed": "The score changed before the confirmation was sent: check it and confirm again.",
   "teams.board_locked": "Board {board} was not accepted: time ran out before it was started (K12.1). Only the director can unlock it.",
   "lineup.title": "Line-up: match {match}",
-  "lineup.segment": "Segment {segment} of {segments}: boards {boards}",
-  "lineup.boards": "Boards {boards}",
+  "lineup.segment": { one: "Segment {segment} of {segments}: board {boards}", other: "Segment {segment} of {segments}: boards {boards}" },
+  "lineup.boards": { one: "Board {boards}", other: "Boards {boards}" },
   "lineup.help": "Each team enters its two players at this table (federation ID).",
   "lineup.team_ns": "{team}: North-South",
   "lineup.team_ew": "{team}: East-West",
@@ -263,6 +270,10 @@ const id = {
   "vul.NS": "NS",
   "vul.EW": "EW",
   "vul.Both": "Semua",
+  "vul_short.None": "Tidak vul",
+  "vul_short.NS": "NS vul",
+  "vul_short.EW": "EW vul",
+  "vul_short.Both": "Semua vul",
   "seat.N": "Utara",
   "seat.E": "Timur",
   "seat.S": "Selatan",
@@ -338,10 +349,10 @@ const id = {
   "complete.go": "Pasangan {side} {pair}: pindah ke meja {table}, duduk sebagai {direction}.",
   "complete.switch": "Pasangan {side} {pair}: tetap di meja ini, duduk sebagai {direction}.",
   "complete.sit_out": "Pasangan {side} {pair}: istirahat di ronde {round}.",
-  "complete.boards_rest": "Papan {boards}: tidak dimainkan di ronde {round}. Letakkan di meja relay atau bye stand.",
+  "complete.boards_rest": { other: "Papan {boards}: tidak dimainkan di ronde {round}. Letakkan di meja relay atau bye stand." },
   "complete.idle": "Tidak ada yang bermain di meja ini pada ronde {round}.",
   "complete.ew_stay": "Pasangan Timur-Barat {pair}: tetap di meja ini.",
-  "complete.boards": "Papan {boards}: berikan ke meja {table}.",
+  "complete.boards": { other: "Papan {boards}: berikan ke meja {table}." },
   "complete.next": "Ronde berikutnya",
   "complete.finished": "Semua ronde di meja ini sudah dimainkan. Terima kasih!",
   "complete.waiting": { other: "{count} hasil masih menunggu dikirim. Biarkan halaman ini terbuka." },
@@ -440,8 +451,8 @@ const id = {
   "teams.score_changed": "Skor berubah sebelum konfirmasi terkirim: periksa lalu konfirmasi lagi.",
   "teams.board_locked": "Papan {board} tidak diterima: waktu habis sebelum papan ini dimulai (K12.1). Hanya direktur yang dapat membukanya.",
   "lineup.title": "Susunan pemain: pertandingan {match}",
-  "lineup.segment": "Segmen {segment} dari {segments}: papan {boards}",
-  "lineup.boards": "Papan {boards}",
+  "lineup.segment": { other: "Segmen {segment} dari {segments}: papan {boards}" },
+  "lineup.boards": { other: "Papan {boards}" },
   "lineup.help": "Setiap tim memasukkan dua pemainnya di meja ini (ID federasi).",
   "lineup.team_ns": "{team}: Utara-Selatan",
   "lineup.team_ew": "{team}: Timur-Barat",
@@ -486,6 +497,10 @@ const pl = {
   "vul.NS": "NS po partii",
   "vul.EW": "EW po partii",
   "vul.Both": "obie po partii",
+  "vul_short.None": "przed partią",
+  "vul_short.NS": "NS po partii",
+  "vul_short.EW": "EW po partii",
+  "vul_short.Both": "obie po partii",
   "seat.N": "Północ",
   "seat.E": "Wschód",
   "seat.S": "Południe",
@@ -564,10 +579,18 @@ const pl = {
   "complete.go": "Para {side} nr {pair}: przechodzi do stołu {table}, siada na linii {direction}.",
   "complete.switch": "Para {side} nr {pair}: zostaje przy tym stole, siada na linii {direction}.",
   "complete.sit_out": "Para {side} nr {pair}: pauzuje w rundzie {round}.",
-  "complete.boards_rest": "Rozdania {boards}: w rundzie {round} nikt ich nie gra. Odłóżcie je na stolik pomocniczy (relay).",
+  "complete.boards_rest": {
+    one: "Rozdanie {boards}: w rundzie {round} nikt go nie gra. Odłóżcie je na stolik pomocniczy (relay).",
+    few: "Rozdania {boards}: w rundzie {round} nikt ich nie gra. Odłóżcie je na stolik pomocniczy (relay).",
+    many: "Rozdania {boards}: w rundzie {round} nikt ich nie gra. Odłóżcie je na stolik pomocniczy (relay).",
+    other: "Rozdania {boards}: w rundzie {round} nikt ich nie gra. Odłóżcie je na stolik pomocniczy (relay).",
+  },
   "complete.idle": "W rundzie {round} przy tym stole nikt nie gra.",
   "complete.ew_stay": "Para EW nr {pair}: zostaje przy tym stole.",
-  "complete.boards": "Rozdania {boards}: przekażcie do stołu {table}.",
+  "complete.boards": {
+    one: "Rozdanie {boards}: przekażcie do stołu {table}.", few: "Rozdania {boards}: przekażcie do stołu {table}.",
+    many: "Rozdania {boards}: przekażcie do stołu {table}.", other: "Rozdania {boards}: przekażcie do stołu {table}.",
+  },
   "complete.next": "Następna runda",
   "complete.finished": "Wszystkie rundy przy tym stole rozegrane. Dziękujemy!",
   "complete.waiting": {
@@ -681,8 +704,11 @@ const pl = {
   "teams.score_changed": "Wynik zmienił się przed wysłaniem zatwierdzenia: sprawdźcie go i zatwierdźcie ponownie.",
   "teams.board_locked": "Rozdanie {board} nie zostało przyjęte: czas minął przed jego rozpoczęciem (K12.1). Odblokować je może tylko sędzia.",
   "lineup.title": "Skład: mecz {match}",
-  "lineup.segment": "Segment {segment} z {segments}: rozdania {boards}",
-  "lineup.boards": "Rozdania {boards}",
+  "lineup.segment": {
+    one: "Segment {segment} z {segments}: rozdanie {boards}", few: "Segment {segment} z {segments}: rozdania {boards}",
+    many: "Segment {segment} z {segments}: rozdania {boards}", other: "Segment {segment} z {segments}: rozdania {boards}",
+  },
+  "lineup.boards": { one: "Rozdanie {boards}", few: "Rozdania {boards}", many: "Rozdania {boards}", other: "Rozdania {boards}" },
   "lineup.help": "Każda drużyna wpisuje swoich dwóch zawodników przy tym stole (numer federacyjny).",
   "lineup.team_ns": "{team}: linia NS",
   "lineup.team_ew": "{team}: linia EW",
@@ -708,6 +734,18 @@ export function languages() {
 }
 
 /** Picks the first of the wanted languages (e.g. navigator.languages) that ships. */
+/**
+ * The terminal's language: the link's `?lang=` first (a table card printed for Polish players),
+ * then the device's last choice, then the browser's languages; English when none ships.
+ * @param {string} search the address's query ("?lang=pl")
+ * @param {string|null} chosen the language remembered on this device
+ * @param {readonly string[]} browser navigator.languages
+ */
+export function startLanguage(search, chosen, browser = []) {
+  const asked = new URLSearchParams(search).get("lang");
+  return chooseLanguage([asked, chosen, ...browser].filter(Boolean));
+}
+
 export function chooseLanguage(wanted = []) {
   for (const tag of wanted) {
     const base = String(tag).toLowerCase().split("-")[0];

@@ -210,8 +210,9 @@ export function renderLineup(view, state, lineup, actions) {
     "data-round": lineup.round, "data-segment": lineup.segment },
   h("h2", {}, t("lineup.title", { match: lineup.match ?? "" })),
   h("p", { class: "lineup-boards", "data-testid": "lineup-segment" }, lineup.segments > 1
-    ? t("lineup.segment", { segment: lineup.segment, segments: lineup.segments, boards: boardsText(lineup.boards) })
-    : t("lineup.boards", { boards: boardsText(lineup.boards) })),
+    ? t("lineup.segment", { segment: lineup.segment, segments: lineup.segments, boards: boardsText(lineup.boards),
+      count: lineup.boards.length })
+    : t("lineup.boards", { boards: boardsText(lineup.boards), count: lineup.boards.length })),
   h("p", { class: "help" }, t("lineup.help")),
   h("h3", { class: "label" }, t("lineup.team_ns", { team: lineup.sides.ns.name })),
   seat(north), seat(south),

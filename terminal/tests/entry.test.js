@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { emptyPad, padEntry, press, resultTestId } from "../js/entry.js";
+import { LEAD_SUITS, emptyPad, padEntry, press, resultKeys, resultTestId } from "../js/entry.js";
+import { STRAINS } from "../js/contract.js";
 
 const run = (...keys) => keys.reduce(press, emptyPad());
 
@@ -89,4 +90,28 @@ test("k8_2 mini bridge: a partscore is at the one level, a game at the game leve
   assert.equal(runWith("mini:game", "strain:N", "result:4", "mini:part").difference, 4);
   assert.equal(runWith("mini:part", "strain:N", "result:6", "mini:game").difference, null);
   assert.equal(runWith("mini:game").level, null, "a game's level waits for the strain");
+});
+
+test("7 the lead's suits come in the contract keys' order, clubs to spades", () => {
+  assert.deepEqual(LEAD_SUITS, ["C", "D", "H", "S"]);
+  assert.deepEqual(LEAD_SUITS, STRAINS.filter((strain) => strain !== "N"));
+});
+
+test("2 the result keys are fourteen, in the order of the tricks, whatever the level or mode", () => {
+  for (let level = 1; level <= 7; level += 1) {
+    const keys = resultKeys(level);
+    assert.equal(keys.length, 14);
+    assert.deepEqual(keys.map((k) => k.tricks), [...Array(14).keys()]);
+    assert.equal(keys[level + 6].label, "=");
+    assert.equal(keys[level + 6].testid, "result-eq");
+    assert.deepEqual(resultKeys(level, "tricks").map((k) => k.difference), keys.map((k) => k.difference));
+  }
+  assert.deepEqual(resultKeys(4).slice(5, 10).map((k) => k.label), ["−5", "−4", "−3", "−2", "−1"]);
+  assert.deepEqual(resultKeys(4).slice(10).map((k) => k.testid), ["result-eq", "result-plus-1", "result-plus-2", "result-plus-3"]);
+  assert.deepEqual(resultKeys(4, "tricks").slice(7, 9).map((k) => k.testid), ["tricks-7", "tricks-8"]);
+  // Each key's press gives the tricks the key stands for.
+  for (const k of resultKeys(3)) {
+    const pad = ["level:3", "strain:N", "declarer:S", `result:${k.difference}`].reduce(press, emptyPad());
+    assert.equal(padEntry(pad).tricks, k.tricks);
+  }
 });

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { chooseLanguage, formatNumber, hasKey, keys, languages, raw, setLanguage, t } from "../js/i18n.js";
+import { chooseLanguage, formatNumber, hasKey, keys, languages, raw, setLanguage, startLanguage, t } from "../js/i18n.js";
 import { cardText, contractText, scoreText } from "../js/format.js";
 
 const JS = fileURLToPath(new URL("../js/", import.meta.url));
@@ -11,6 +11,7 @@ const JS = fileURLToPath(new URL("../js/", import.meta.url));
 const TEMPLATES = {
   "seat.${": ["N", "E", "S", "W"],
   "vul.${": ["None", "NS", "EW", "Both"],
+  "vul_short.${": ["None", "NS", "EW", "Both"],
   "boards.${": ["open", "pending", "scored", "adjusted", "locked", "awaiting"],
   "suit.${": ["S", "H", "D", "C"],
   "rank.${": ["A", "K", "Q", "J"],
@@ -122,6 +123,22 @@ test("plural forms follow each language's rules", () => {
   setLanguage("en");
 });
 
+test("7 a label naming boards says board or boards by their number, in every language", () => {
+  setLanguage("en");
+  assert.equal(t("lineup.boards", { boards: "4", count: 1 }), "Board 4");
+  assert.equal(t("lineup.boards", { boards: "4–6", count: 3 }), "Boards 4–6");
+  assert.equal(t("complete.boards", { boards: "7", count: 1, table: 2 }), "Board 7: pass it to table 2.");
+  setLanguage("pl");
+  assert.equal(t("lineup.boards", { boards: "4", count: 1 }), "Rozdanie 4");
+  assert.equal(t("lineup.boards", { boards: "4–6", count: 3 }), "Rozdania 4–6");
+  assert.equal(t("lineup.boards", { boards: "1–5", count: 5 }), "Rozdania 1–5");
+  assert.equal(t("complete.boards_rest", { boards: "3", count: 1, round: 2 }).split(":")[0], "Rozdanie 3");
+  setLanguage("id");
+  assert.equal(t("lineup.boards", { boards: "4", count: 1 }), "Papan 4");
+  assert.equal(t("lineup.boards", { boards: "4–6", count: 3 }), "Papan 4–6");
+  setLanguage("en");
+});
+
 test("numbers are written as each language writes them", () => {
   setLanguage("en");
   assert.equal(scoreText(1100), "NS +1,100");
@@ -144,4 +161,13 @@ test("the chooser's default is the browser's language", () => {
   assert.equal(chooseLanguage(["pl-PL", "en"]), "pl");
   assert.equal(chooseLanguage(["id"]), "id");
   assert.equal(chooseLanguage(["in-ID", "id-ID"]), "id");
+});
+
+test("7 the link's ?lang= comes first, then the device's choice, then the browser's", () => {
+  assert.equal(startLanguage("?lang=pl", "id", ["en-US"]), "pl");
+  assert.equal(startLanguage("?lang=PL-pl", null, []), "pl");
+  assert.equal(startLanguage("?other=1&lang=id", "pl", ["en"]), "id");
+  assert.equal(startLanguage("?lang=xx", "id", ["pl-PL"]), "id", "a language that does not ship is passed over");
+  assert.equal(startLanguage("", null, ["pl-PL", "en"]), "pl");
+  assert.equal(startLanguage("", null, []), "en");
 });

@@ -62,6 +62,7 @@ def ns_enters(page: Page, *keys: str) -> int:
     return board
 
 
+@pytest.mark.screenshots
 def test_ns_enters_on_the_phone_and_east_west_confirms_on_its_tablet_even_offline(
         server, browser, contexts):
     table = server.tables[0]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.pages import PHONE, SHOTS, TABLET, director, enter, open_table
@@ -21,6 +22,7 @@ def boards_on_screen(page: Page) -> list[int]:
         "items => items.map(i => i.dataset.testid)")]
 
 
+@pytest.mark.screenshots
 def test_after_a_board_the_table_sees_its_traveller_with_every_line_so_far(
     server, browser, contexts
 ):
@@ -42,6 +44,8 @@ def test_after_a_board_the_table_sees_its_traveller_with_every_line_so_far(
     one.get_by_test_id(f"board-{shared}").click()
     enter(one, "level-3", "strain-N", "declarer-S", "result-eq")
     expect(one.get_by_test_id(f"board-{shared}")).to_have_attribute("data-status", "scored")
+    # The scored board's tab opens it: what was entered, its traveller, a correction.
+    one.get_by_test_id(f"board-{shared}").click()
     one.get_by_test_id(f"traveller-{shared}").click()
 
     traveller = one.get_by_test_id("traveller")
@@ -65,6 +69,7 @@ def test_after_a_board_the_table_sees_its_traveller_with_every_line_so_far(
     # Offline the terminal says so instead of waiting.
     one_context.set_offline(True)
     expect(one.get_by_test_id("connection")).to_have_attribute("data-state", "offline")
+    one.get_by_test_id(f"board-{shared}").click()
     one.get_by_test_id(f"traveller-{shared}").click()
     expect(one.get_by_test_id("traveller")).to_contain_text("not available now")
     one.get_by_test_id("traveller-close").click()
@@ -75,6 +80,7 @@ def calls(db_path) -> list[tuple]:
         return db.execute("SELECT table_number, reason, answer FROM calls ORDER BY id").fetchall()
 
 
+@pytest.mark.screenshots
 def test_a_table_calls_the_director_and_reads_the_answer_even_after_calling_offline(
         server, browser, contexts):
     table = server.tables[1]
@@ -126,6 +132,7 @@ def test_a_table_calls_the_director_and_reads_the_answer_even_after_calling_offl
     board = boards_on_screen(page)[0]
     enter(page, "level-2", "strain-H", "declarer-E", "result-eq")
     expect(page.get_by_test_id(f"board-{board}")).to_have_attribute("data-status", "scored")
+    page.get_by_test_id(f"board-{board}").click()
     page.get_by_test_id(f"correction-{board}").click()
     expect(page.get_by_test_id("call-item").first).to_contain_text(f"Correction of board {board}")
     expect(page.get_by_test_id("call-item").first).to_have_attribute("data-state", "waiting")

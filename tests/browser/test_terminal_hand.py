@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
 import socketio
 from playwright.sync_api import expect
 
@@ -21,6 +22,7 @@ DEAL = "N:AQT94.K3.KJ5.Q82 85.AQJ98762.Q8.K KJ72.T54.A9764.A 63.-.T32.JT976543"
 PBN = "".join(f'[Board "{board}"]\n[Deal "{DEAL}"]\n\n' for board in (1, 2, 3))
 
 
+@pytest.mark.screenshots
 def test_after_a_board_the_table_sees_the_hands_on_a_phone(server, browser, contexts):
     console = director(browser, contexts, server.base_url)
     console.goto(server.base_url + "/director/setup/deals")
@@ -42,6 +44,7 @@ def test_after_a_board_the_table_sees_the_hands_on_a_phone(server, browser, cont
     expect(one.get_by_test_id(f"traveller-{shared}")).to_have_count(0)
     one.get_by_test_id(f"board-{shared}").click()
     enter(one, "level-4", "strain-S", "declarer-N", "result-minus-1")
+    one.get_by_test_id(f"board-{shared}").click()  # the scored board's tab opens its view
     one.get_by_test_id(f"traveller-{shared}").click()
 
     hand = one.get_by_test_id("hand")
@@ -115,6 +118,7 @@ def test_after_a_board_a_tablet_sees_the_traveller_and_hands_in_indonesian(
     expect(page.get_by_test_id("traveller-7")).to_have_count(0)
     page.get_by_test_id("board-7").click()
     enter(page, "level-3", "strain-N", "declarer-S", "result-eq")
+    page.get_by_test_id("board-7").click()
     page.get_by_test_id("traveller-7").click()
 
     # Best North-South score first: table 3's 4♠ (620), then this table's 3NT (600).

@@ -1,8 +1,8 @@
 """The terminal in English, Indonesian and Polish, with the opening lead and tricks taken, and
 a result corrected before East-West confirms it (after that, only the director corrects it).
 
-Each test uses its own table of this module's demo event (lead "optional"). The tests also
-take the README's screenshots into docs/screenshots/.
+Each test uses its own table of this module's demo event (lead "optional"). The README's
+screenshots of the pad are taken by test_terminal_phone.py.
 """
 
 from __future__ import annotations
@@ -14,17 +14,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import PHONE, SHOTS, TABLET, open_table
+from tests.browser.pages import PHONE, TABLET, open_table
 
 
 def tap(page: Page, *keys: str) -> None:
     for key in keys:
         page.get_by_test_id(key).click()
-
-
-def shoot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name))
 
 
 def stored(db_path: Path, table: int) -> list[tuple]:
@@ -51,7 +46,6 @@ def test_polish_players_enter_a_lead_and_confirm_in_polish_on_a_phone(server, br
     expect(screen).to_contain_text("Zapis")
     expect(screen).to_contain_text("9 lew")
     expect(page.get_by_test_id("confirm-lead")).to_have_text("♠A")
-    shoot(page, "confirm-phone-pl.png")
     page.get_by_test_id("confirm").click()
     expect(page.locator('[data-status="scored"]')).to_have_count(1)
     assert stored(server.db_path, table["table"]) == [("3N", "S", 9, "SA")]
@@ -71,12 +65,6 @@ def test_tricks_taken_give_the_same_result_as_minus_two_on_a_phone(server, brows
     expect(page.get_by_test_id("result-mode")).to_have_attribute("aria-pressed", "true")
     tap(page, "tricks-8", "lead-suit-D", "lead-rank-T")
     expect(page.get_by_test_id("preview-contract")).to_contain_text("4♥ by East −2 · ♦10")
-    # The pad under the sticky header, as a player sees it with the entry complete.
-    page.evaluate("""() => {
-        const pad = document.querySelector(".pad");
-        scrollTo(0, pad.offsetTop + pad.offsetHeight - innerHeight + 8);
-    }""")
-    shoot(page, "entry-phone-en.png")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     # Back to =/+/−: the same result is the one pressed.
     tap(page, "result-mode")
@@ -109,8 +97,6 @@ def test_an_indonesian_tablet_defaults_to_indonesian_and_works_offline(server, b
     expect(page.get_by_test_id("unsent")).to_have_text("2")
     expect(page.locator('[data-status="pending"]').first).to_contain_text("Belum terkirim")
     expect(page.locator('[data-testid^="board-"]').first).to_contain_text("Papan")
-    page.evaluate("scrollTo(0, 0)")
-    shoot(page, "board-list-tablet-id.png")
 
     context.set_offline(False)
     expect(page.get_by_test_id("unsent")).to_have_text("0")
@@ -149,7 +135,9 @@ def test_a_result_is_corrected_before_east_west_confirms_then_only_through_the_d
     expect(page.get_by_test_id(f"board-{board}")).to_have_attribute("data-status", "scored")
     assert stored(server.db_path, table["table"]) == [("4H", "S", 10, None)]
 
-    # Once confirmed, only the director changes it: the table asks for a correction.
+    # Once confirmed, only the director changes it: the table asks for a correction from the
+    # board's own view, which its tab opens.
+    page.get_by_test_id(f"board-{board}").click()
     page.get_by_test_id(f"correction-{board}").click()
     call = page.get_by_test_id("call-item")
     expect(call).to_contain_text(correction.format(board=board))

@@ -65,6 +65,7 @@ def stored(db_path: Path, table: int) -> list[tuple]:
                           " WHERE table_number = ? ORDER BY board", (table,)).fetchall()
 
 
+@pytest.mark.screenshots
 def test_k8_2_mini_bridge_offers_partscore_or_game_on_a_phone(mini_server, browser, contexts):
     tables = mini_server.tables()
     context, page = open_table(browser, contexts, tables[0]["url"], PHONE, locale="pl-PL")

@@ -125,6 +125,7 @@ def shoot(page: Page, name: str) -> None:
     page.screenshot(path=str(SHOTS / name))
 
 
+@pytest.mark.screenshots
 def test_kd1_both_rooms_play_a_match_and_both_captains_confirm_on_phones(
         teams_server, browser, contexts) -> None:
     _, open_room = open_table(browser, contexts, table_url(teams_server, "O")["url"], PHONE,
@@ -296,6 +297,7 @@ def test_a_state_pushed_while_a_button_is_pressed_loses_no_click(
     expect(closed_room.get_by_test_id("match-board-1")).to_contain_text("✓")
 
 
+@pytest.mark.screenshots
 def test_k12_1_time_up_locks_the_boards_not_started_on_tablets_and_a_phone(
         teams_server, browser, contexts) -> None:
     console = director(browser, contexts, teams_server.base_url)
@@ -338,17 +340,21 @@ def test_k12_1_time_up_locks_the_boards_not_started_on_tablets_and_a_phone(
     for board in (3, 4):
         expect(open_room.get_by_test_id(f"board-{board}")).to_have_attribute(
             "data-status", "locked", timeout=15_000)
+    # A locked board's tab shows why it is locked.
+    open_room.get_by_test_id("board-3").click()
     expect(open_room.get_by_test_id("locked-reason-3")).to_contain_text("K12.1")
     # On the phone the first board is the one on the table when time ran out: played out.
     rows = phone.locator('[data-testid^="board-"]')
     expect(rows.nth(1)).to_have_attribute("data-status", "locked", timeout=15_000)
     expect(rows.nth(0)).to_have_attribute("data-status", "open")
     second = rows.nth(1).get_attribute("data-testid").split("-")[1]
+    rows.nth(1).click()
     expect(phone.get_by_test_id(f"locked-reason-{second}")).to_contain_text(
         "Czas minął przed rozpoczęciem tego rozdania (K12.1)")
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     expect(open_room.get_by_test_id("board-2")).to_have_attribute("data-status", "open")
     expect(open_room.get_by_test_id("teams-to-play")).to_have_text("1 board to play in this room")
+    open_room.get_by_test_id("board-2").click()  # back to the pad
     enter(open_room, "passout")
     expect(open_room.get_by_test_id("round-complete")).to_be_visible()
     expect(open_room.get_by_test_id("match-board-3")).to_have_attribute("data-state", "locked")
