@@ -171,9 +171,11 @@ def submit_result(
 ) -> dict[str, Any]:
     """Store one result from a table and return its acknowledgement.
 
-    A replayed op_id is acknowledged again and stored once. The acknowledgement is built only
-    after the transaction commits, so an `ok` the terminal sees is on disk. Where East-West
-    confirms on its own terminal, the result waits for it instead (`submit_entry`).
+    A replayed op_id is acknowledged again and stored once. The acknowledgement is returned
+    only after the transaction commits, so an `ok` the terminal sees is on disk; the commit is
+    shared with the other tables' submissions queued meanwhile (`Store.grouped`), each checked
+    in its own savepoint exactly as it would be alone. Where East-West confirms on its own
+    terminal, the result waits for it instead (`submit_entry`).
     """
     rules = event_wire(store)
     checked = parse_submission(payload, rules["lead"], rules["mini_bridge"])
@@ -181,7 +183,8 @@ def submit_result(
     if rules["ew_terminal"]:
         return submit_entry(store, table, checked, score, now_ms, actor)
     locked = locked_boards(store, table, now_ms)
-    with store.write() as db:
+
+    def write(db: Any) -> dict[str, Any] | tuple[TravellerError, ResultRow | None]:
         earlier = store.result_by_op(db, checked.op_id)
         if earlier is not None:
             if (earlier.section, earlier.table_number) != (table.section, table.number):
@@ -193,17 +196,18 @@ def submit_result(
         except TravellerError as exc:
             if exc.code != "already_scored":
                 raise
-            refused = exc
-            stored = next((r for r in store.results(table.section, table.number)
-                           if r.board == checked.board), None)
-        else:
-            refused = None
-            store.insert_result(db, result, actor=actor)
-    if refused is not None:
-        # Scored by a result (a different one is kept for the director) or adjusted.
-        raise (refused if stored is None else
-               _conflict(store, table, checked, score, stored, now_ms, actor))
-    return ok_body(ns_score=score, board=checked.board, duplicate=False)
+            return exc, next((r for r in store.results(table.section, table.number)
+                              if r.board == checked.board), None)
+        store.insert_result(db, result, actor=actor)
+        return ok_body(ns_score=score, board=checked.board, duplicate=False)
+
+    done = store.grouped(write)
+    if isinstance(done, dict):
+        return done
+    # Scored by a result (a different one is kept for the director) or adjusted.
+    refused, stored = done
+    raise (refused if stored is None else
+           _conflict(store, table, checked, score, stored, now_ms, actor))
 
 
 def _conflict(store: Store, table: TableRow, checked: Submission, score: int,
@@ -241,7 +245,8 @@ def submit_entry(store: Store, table: TableRow, checked: Submission, score: int,
     The ack is `submit_result`'s with `pending`: true while East-West has not confirmed (a
     replay after the confirmation says `pending`: false)."""
     locked = locked_boards(store, table, now_ms)
-    with store.write() as db:
+
+    def write(db: Any) -> dict[str, Any]:
         done = store.result_by_op(db, checked.op_id)
         if done is not None:
             refuse_elsewhere(done.section, done.table_number, table)
@@ -254,4 +259,6 @@ def submit_entry(store: Store, table: TableRow, checked: Submission, score: int,
                            pending=True)
         result = checked_result(store, db, table, checked, score, locked, now_ms, actor)
         ew_sql.insert_entry(store, db, result, actor)
-    return ok_body(ns_score=score, board=checked.board, duplicate=False, pending=True)
+        return ok_body(ns_score=score, board=checked.board, duplicate=False, pending=True)
+
+    return store.grouped(write)
