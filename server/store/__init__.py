@@ -134,10 +134,11 @@ class Store:
         job: _Job[T] = _Job(work)
         with self._queue_lock:
             self._queue.append(job)
+        # Let the other handlers that are ready to run queue their work first (a greenlet
+        # switch when served). Never while holding the lock: nothing may wait for it long.
+        time.sleep(0)
         with self._lock:
             if not job.done:
-                # Let the other handlers that are ready to run queue their work first.
-                time.sleep(0)
                 with self._queue_lock:
                     batch, self._queue = self._queue, []
                 self._commit_batch(batch)
