@@ -74,7 +74,9 @@ class Store:
         self._ordered: dict[str | None, list[SeatingRow]] = {}
         self._memo: dict[Any, Any] = {}
         self._settings: dict[str, str] | None = None
+        self._settings_memo: dict[str, Any] = {}
         self._data_version = -1
+        self._checked_at = 0.0
         # A setting or the schedule was written in the open transaction: a rollback must drop
         # what was cached meanwhile.
         self._dirty = False
@@ -178,10 +180,17 @@ class Store:
             keys = [d[0] for d in cursor.description]
             return [dict(zip(keys, row, strict=True)) for row in cursor]
 
+    # Another process writing a served event (none of Traveller's commands does) is noticed
+    # within this many seconds; this process's own writes are seen at once.
+    FRESH_SECONDS = 0.1
+
     def _fresh(self) -> None:
         """Drop what is kept in memory when another connection (another process) has
-        committed to the file since it was read: a served event is written only here, but a
-        copy of the truth must never go stale unnoticed."""
+        committed to the file since it was read, looking at most every FRESH_SECONDS."""
+        now = time.monotonic()
+        if now - self._checked_at < self.FRESH_SECONDS:
+            return
+        self._checked_at = now
         version = self.db.conn.execute("PRAGMA data_version").fetchone()[0]
         if version != self._data_version:
             self._data_version = version
@@ -189,6 +198,7 @@ class Store:
 
     def _forget(self) -> None:
         self._settings = None
+        self._settings_memo = {}
         self._seatings = None
         self._dirty = False
 
@@ -210,10 +220,20 @@ class Store:
     def settings(self) -> dict[str, Any]:
         return {key: json.loads(value) for key, value in self._all_settings().items()}
 
+    def settings_memo(self, key: str, build: Callable[[], T]) -> T:
+        """A value derived from the settings alone, built once until a setting changes."""
+        with self._lock:
+            self._all_settings()  # forgets the memos after a change by another process
+            if key not in self._settings_memo:
+                self._settings_memo[key] = build()
+            value: T = self._settings_memo[key]
+            return value
+
     def forget_settings(self) -> None:
         """A setting was written inside the open transaction: read them again."""
         with self._lock:
             self._settings = None
+            self._settings_memo = {}
             self._dirty = True
 
     def put_setting(self, db: Database, key: str, value: Any, actor: str, why: str = "") -> None:

@@ -119,6 +119,8 @@ def submission_score(checked: Submission) -> int:
 
 def locked_boards(store: Store, table: TableRow, now_ms: int) -> set[tuple[int, int]]:
     """(round, board) a teams table may no longer play (K12.1); empty for pairs."""
+    if event_wire(store)["kind"] != "teams":
+        return set()
     return locks(store, now_ms, table=table.number).get((table.section, table.number), set())
 
 

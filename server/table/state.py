@@ -12,7 +12,6 @@ from ..scoring import matchpoints
 from ..store import Store, TableRow
 from ..store import setup as setup_sql
 from ..teams.captains import match_state
-from ..teams.matches import is_teams
 from .calls import call_wire
 from .eastwest import waiting
 from .entry import locked_boards
@@ -23,6 +22,7 @@ from .terminals import event_wire
 
 def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
     """Everything a terminal needs to play on, even if the Wi-Fi drops right after."""
+    wire = event_wire(store)
     seatings = store.seatings(table.section, table.number)
     plan = section_plan(store, table.section)
     results = store.results(table.section, table.number)
@@ -31,9 +31,9 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
     scored = {(r.round, r.board) for r in results} | adjusted | locked
     here = current_round(seatings, scored)
     team_block = (match_state(store, table, here.round if here else None, now_ms)
-                  if is_teams(store) else None)
+                  if wire["kind"] == "teams" else None)
     return {
-        "event": event_wire(store),
+        "event": wire,
         "section": table.section,
         "table": table.number,
         "round": here.round if here else None,
