@@ -43,7 +43,6 @@ from . import (  # noqa: F401  (they register migrations, in this order)
 from .models import ResultRow, SeatingRow, TableRow
 from .schema import migrations
 
-
 T = TypeVar("T")
 
 
@@ -54,7 +53,7 @@ class StoreError(Exception):
 class _Job(Generic[T]):
     """One piece of work queued for a grouped commit, and what became of it."""
 
-    __slots__ = ("work", "done", "value", "error")
+    __slots__ = ("done", "error", "value", "work")
 
     def __init__(self, work: Callable[[Database], T]) -> None:
         self.work = work
@@ -114,6 +113,9 @@ class Store:
             self.db.conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self.db
+                # Inside the try: a COMMIT that fails (a deferred constraint, a full disk) may
+                # leave the transaction open, and it must not be committed by a later one.
+                self.db.conn.execute("COMMIT")
             except BaseException:
                 if self.db.conn.in_transaction:
                     self.db.conn.execute("ROLLBACK")
@@ -122,7 +124,6 @@ class Store:
                 raise
             finally:
                 self._dirty = False
-            self.db.conn.execute("COMMIT")
 
     def grouped(self, work: Callable[[Database], T]) -> T:
         """Run `work` in a write transaction shared with the other work queued meanwhile, and

@@ -18,7 +18,6 @@ Run alone with `python -m tests.bench.bench_acks [TERMINALS] [RUNS]` or through 
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import signal
 import sqlite3

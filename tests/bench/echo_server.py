@@ -14,11 +14,11 @@ from gevent import monkey
 
 monkey.patch_all()
 
-import sys  # noqa: E402  (gevent must patch first)
-from typing import Any  # noqa: E402
+import sys
+from typing import Any
 
-from flask import Flask  # noqa: E402
-from flask_socketio import SocketIO, emit  # noqa: E402
+from flask import Flask
+from flask_socketio import SocketIO, emit
 
 BOARDS = [1, 2, 3]
 
