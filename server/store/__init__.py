@@ -57,7 +57,7 @@ class _Job(Generic[T]):
 
     def __init__(self, work: Callable[[Database], T]) -> None:
         self.work = work
-        self.done = False
+        self.done = threading.Event()
         self.value: T | None = None
         self.error: BaseException | None = None
 
@@ -81,6 +81,7 @@ class Store:
         self._dirty = False
         self._queue: list[_Job[Any]] = []
         self._queue_lock = threading.Lock()
+        self._queued_at = 0.0
         self.db.execute("PRAGMA busy_timeout = 30000")
         self.db.enable_wal()
         # FULL makes each commit durable on its own: an acknowledged score survives a power cut.
@@ -130,24 +131,39 @@ class Store:
         return what it returned (or raise what it raised) once that transaction is committed.
 
         Each piece runs in its own savepoint, exactly as it would alone: one that raises is
-        rolled back to its savepoint and raises for its caller only. Whoever takes the write
-        lock first commits everything queued, so a burst of submissions costs one commit (one
-        fsync) per batch instead of one each. A failed commit fails every piece of its batch.
+        rolled back to its savepoint and raises for its caller only. The first piece queued
+        leads its batch: it commits everything queued by then, so a burst of submissions costs
+        one commit (one fsync) per batch instead of one each, and the others wait for it. A
+        failed commit fails every piece of its batch.
+
+        Served by gevent, a commit blocks the event loop: nothing queues while it runs. So in a
+        burst (the last piece came, or the last commit ended, less than GATHER_SECONDS ago)
+        the leader first lets the handlers ready to run queue theirs, for GATHER_WAIT seconds;
+        out of a burst it commits at once, as waiting would only delay its acknowledgement.
         """
         job: _Job[T] = _Job(work)
+        now = time.monotonic()
         with self._queue_lock:
             self._queue.append(job)
-        # Let the other handlers that are ready to run queue their work first (a greenlet
-        # switch when served). Never while holding the lock: nothing may wait for it long.
-        time.sleep(0)
-        with self._lock:
-            if not job.done:
+            leader = len(self._queue) == 1
+            burst, self._queued_at = now - self._queued_at < self.GATHER_SECONDS, now
+        if leader:
+            if burst:
+                # Never while holding the lock, which nothing may wait for long.
+                time.sleep(self.GATHER_WAIT)
+            with self._lock:
                 with self._queue_lock:
                     batch, self._queue = self._queue, []
                 self._commit_batch(batch)
+        job.done.wait()
         if job.error is not None:
             raise job.error
         return job.value  # type: ignore[return-value]
+
+    # Submissions closer together than this are a burst, whose commits are gathered, for so
+    # long a wait of the batch's first (a commit takes about as long on an idle disk).
+    GATHER_SECONDS = 0.005
+    GATHER_WAIT = 0.001
 
     def _commit_batch(self, batch: list[_Job[Any]]) -> None:
         conn = self.db.conn
@@ -163,11 +179,16 @@ class Store:
                             self._forget()
                         job.error = exc
                     conn.execute("RELEASE grouped")
-        except Exception as exc:
+        except BaseException as exc:
             for job in batch:
                 job.value, job.error = None, exc
-        for job in batch:
-            job.done = True
+            if not isinstance(exc, Exception):
+                raise
+        finally:
+            # Submissions that came while this one committed are a burst.
+            self._queued_at = time.monotonic()
+            for job in batch:
+                job.done.set()
 
     @contextmanager
     def read(self) -> Iterator[Database]:
@@ -261,17 +282,7 @@ class Store:
 
     def seatings(self, section: str | None = None, table: int | None = None) -> list[SeatingRow]:
         with self._lock:
-            self._fresh()
-            if self._seatings is None:
-                by_table: dict[tuple[str, int], list[SeatingRow]] = {}
-                for row in self._query(
-                        "select * from seatings order by section, table_number, round"):
-                    seating = SeatingRow.from_row(row)
-                    by_table.setdefault((seating.section, seating.table_number), []).append(seating)
-                self._seatings = by_table
-                self._ordered = {}
-                self._memo = {}
-            cached, ordered = self._seatings, self._ordered
+            cached, ordered = self._schedule()
         if section is not None and table is not None:
             return list(cached.get((section, table), []))
         if table is None and section in ordered:
@@ -286,10 +297,26 @@ class Store:
             ordered[section] = rows
         return list(rows)
 
+    def _schedule(
+        self,
+    ) -> tuple[dict[tuple[str, int], list[SeatingRow]], dict[str | None, list[SeatingRow]]]:
+        """The schedule by table and its sorted lists, read again (with everything derived
+        from it forgotten) after a change; call with the lock held."""
+        self._fresh()
+        if self._seatings is None:
+            by_table: dict[tuple[str, int], list[SeatingRow]] = {}
+            for row in self._query("select * from seatings order by section, table_number, round"):
+                seating = SeatingRow.from_row(row)
+                by_table.setdefault((seating.section, seating.table_number), []).append(seating)
+            self._seatings = by_table
+            self._ordered = {}
+            self._memo = {}
+        return self._seatings, self._ordered
+
     def schedule_memo(self, key: Any, build: Callable[[], Any]) -> Any:
         """A value derived from the schedule alone, built once until the seatings change."""
-        self.seatings()  # reloads the schedule, and forgets the memos, after a change
         with self._lock:
+            self._schedule()  # reloads the schedule, and forgets the memos, after a change
             if key not in self._memo:
                 self._memo[key] = build()
             return self._memo[key]
