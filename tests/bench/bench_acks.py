@@ -18,6 +18,7 @@ Run alone with `python -m tests.bench.bench_acks [TERMINALS] [RUNS]` or through 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import signal
 import sqlite3
@@ -55,6 +56,12 @@ def peak_memory_mb(pid: int) -> float:
         if line.startswith("VmHWM:"):
             return int(line.split()[1]) / 1024
     return float("nan")
+
+
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user and system), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def _terminal(base_url: str, token: str, barrier: asyncio.Barrier, pace: float,
@@ -123,16 +130,19 @@ def server_run(tmp: Path, terminals: int, pace: float) -> tuple[dict[str, float]
     server = served_event(tmp, tables=TABLES_PER_SECTION, rounds=ROUNDS,
                           sections=terminals // TABLES_PER_SECTION).start()
     tokens = [str(r["token"]) for r in server.tables()]
+    assert server.proc is not None
     try:
+        cpu = cpu_seconds(server.proc.pid)
         result = asyncio.run(_field(server.base_url, tokens, pace))
-        memory = peak_memory_mb(server.proc.pid) if server.proc else float("nan")
+        cpu = cpu_seconds(server.proc.pid) - cpu
+        memory = peak_memory_mb(server.proc.pid)
     finally:
         server.stop()
     acked = result[1]
     with sqlite3.connect(server.db_path) as db:
         stored = {r[0] for r in db.execute("select op_id from results")}
     return _figures(*result) | {"lost": len([op for op in acked if op not in stored]),
-                                "memory_mb": memory}, tokens
+                                "memory_mb": memory, "cpu_s": cpu}, tokens
 
 
 def echo_run(tokens: list[str], pace: float) -> dict[str, float]:
@@ -150,7 +160,9 @@ def echo_run(tokens: list[str], pace: float) -> dict[str, float]:
                 if time.monotonic() > deadline or proc.poll() is not None:
                     raise RuntimeError("the echo server did not start") from None
                 time.sleep(0.1)
+        cpu = cpu_seconds(proc.pid)
         result = asyncio.run(_field(f"http://127.0.0.1:{port}", tokens, pace))
+        cpu = cpu_seconds(proc.pid) - cpu
         memory = peak_memory_mb(proc.pid)
     finally:
         proc.send_signal(signal.SIGTERM)
@@ -159,13 +171,14 @@ def echo_run(tokens: list[str], pace: float) -> dict[str, float]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-    return _figures(*result) | {"lost": 0, "memory_mb": memory}
+    return _figures(*result) | {"lost": 0, "memory_mb": memory, "cpu_s": cpu}
 
 
 def _line(name: str, r: dict[str, float]) -> str:
     return (f"{name}: acks {r['acks']:.0f}  errors {r['failures']:.0f}  lost {r['lost']:.0f}"
             f"  p50 {r['p50_ms']:.1f} ms  p99 {r['p99_ms']:.1f} ms  max {r['max_ms']:.1f} ms"
-            f"  wall {r['wall_s']:.2f} s  peak memory {r['memory_mb']:.0f} MB")
+            f"  wall {r['wall_s']:.2f} s  CPU {r['cpu_s']:.2f} s"
+            f"  peak memory {r['memory_mb']:.0f} MB")
 
 
 def compare(title: str, terminals: int, runs: int, pace: float) -> dict[str, float]:
@@ -193,12 +206,14 @@ def compare(title: str, terminals: int, runs: int, pace: float) -> dict[str, flo
         "ratio": statistics.median(s["p99_ms"] / e["p99_ms"] for s, e in zip(servers, echoes,
                                                                               strict=True)),
         "memory_mb": max(s["memory_mb"] for s in servers),
+        "cpu_ratio": median(servers, "cpu_s") / median(echoes, "cpu_s"),
         "lost": sum(s["lost"] for s in servers),
         "errors": sum(s["failures"] for s in servers) + sum(e["failures"] for e in echoes),
     }
     print(f"  median of runs: server p50 {summary['server_p50_ms']:.1f} ms, p99 "
           f"{summary['server_p99_ms']:.1f} ms; echo p50 {summary['echo_p50_ms']:.1f} ms, p99 "
           f"{summary['echo_p99_ms']:.1f} ms; p99 ratio {summary['ratio']:.2f} (goal <= 1.2); "
+          f"server CPU {summary['cpu_ratio']:.1f}x the echo's; "
           f"server peak memory {summary['memory_mb']:.0f} MB; lost {summary['lost']:.0f}; "
           f"errors {summary['errors']:.0f}", flush=True)
     return summary
