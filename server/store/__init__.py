@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -81,6 +82,7 @@ class Store:
         self._dirty = False
         self._queue: list[_Job[Any]] = []
         self._queue_lock = threading.Lock()
+        self._pool = _gevent_threadpool()
         self._queued_at = 0.0
         self.db.execute("PRAGMA busy_timeout = 30000")
         self.db.enable_wal()
@@ -116,7 +118,7 @@ class Store:
                 yield self.db
                 # Inside the try: a COMMIT that fails (a deferred constraint, a full disk) may
                 # leave the transaction open, and it must not be committed by a later one.
-                self.db.conn.execute("COMMIT")
+                self._commit()
             except BaseException:
                 if self.db.conn.in_transaction:
                     self.db.conn.execute("ROLLBACK")
@@ -125,6 +127,16 @@ class Store:
                 raise
             finally:
                 self._dirty = False
+
+    def _commit(self) -> None:
+        """COMMIT, and its fsync, off the event loop when served by gevent: the loop goes on
+        reading and answering the other connections meanwhile (the next submissions are
+        checked and queued for the next batch); whoever needs the store waits for the lock,
+        which the committing greenlet holds."""
+        if self._pool is None:
+            self.db.conn.execute("COMMIT")
+        else:
+            self._pool.apply(self.db.conn.execute, ("COMMIT",))
 
     def grouped(self, work: Callable[[Database], T]) -> T:
         """Run `work` in a write transaction shared with the other work queued meanwhile, and
@@ -243,7 +255,14 @@ class Store:
         return {key: json.loads(value) for key, value in self._all_settings().items()}
 
     def settings_memo(self, key: str, build: Callable[[], T]) -> T:
-        """A value derived from the settings alone, built once until a setting changes."""
+        """A value derived from the settings alone, built once until a setting changes.
+
+        Read without the lock while it is known and fresh, so that a submission is checked
+        while a commit holds the lock (and joins the next batch)."""
+        memo = self._settings_memo
+        if key in memo and time.monotonic() - self._checked_at < self.FRESH_SECONDS:
+            known: T = memo[key]
+            return known
         with self._lock:
             self._all_settings()  # forgets the memos after a change by another process
             if key not in self._settings_memo:
@@ -502,6 +521,15 @@ class Store:
     def audit_rows(self) -> list[dict[str, Any]]:
         with self.read() as db:
             return list(db.query("select * from audit order by id"))
+
+
+def _gevent_threadpool() -> Any:
+    """gevent's pool of real threads when gevent is patched in (`traveller serve`), else None."""
+    if "gevent" not in sys.modules:
+        return None
+    from gevent import get_hub, monkey
+
+    return get_hub().threadpool if monkey.is_module_patched("threading") else None
 
 
 def _insert(db: Database, table: str, row: dict[str, Any]) -> None:
