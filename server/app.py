@@ -24,12 +24,15 @@ from flask import Flask, jsonify, request
 from flask_socketio import SocketIO
 from werkzeug.exceptions import HTTPException
 
-from .context import Offline, Presence
+from .backup import BackupSchedule
+from .context import Offline, Presence, tell_director, watch_storage
 from .errors import CliError, error_body
+from .event.keys import secret_key
 from .publish.printing import work
 from .realtime import register as register_realtime
 from .store import Store
 from .web import register as register_web
+from .web.security import session_lifetime
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -46,6 +49,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         ALLOW_CREATE=False,
         SEEDS=str(REPO / "seeds"),
         BASE_URL=None,
+        PERMANENT_SESSION_LIFETIME=session_lifetime(),
     )
     if test_config:
         app.config.update(test_config)
@@ -58,7 +62,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.extensions["traveller.store"] = None
     else:
         store = Store.open(app.config["DATABASE"])
-        app.config["SECRET_KEY"] = store.setting("secret_key")
+        app.config["SECRET_KEY"] = secret_key(app.config["DATABASE"])
         app.extensions["traveller.store"] = store
     app.extensions["traveller.presence"] = Presence()
     app.extensions["traveller.offline"] = Offline()
@@ -76,6 +80,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     register_web(app)
     register_realtime(app, socketio)
+    watch_storage(app)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
@@ -114,11 +119,23 @@ def _print_worker(app: Flask, socketio: SocketIO) -> None:
     work(app.extensions["traveller.store"], socketio.sleep)
 
 
+def backup_schedule(app: Flask, offload: Any = None) -> BackupSchedule | None:
+    """The app's backups (BACKUP_DIR, every BACKUP_EVERY_S seconds), or None without them."""
+    folder = app.config.get("BACKUP_DIR")
+    if not folder:
+        return None
+    return BackupSchedule(
+        lambda: app.extensions["traveller.store"], folder,
+        float(app.config.get("BACKUP_EVERY_S") or 300),
+        notify=lambda: tell_director(app), **({"offload": offload} if offload else {}))
+
+
 def serve(db_path: str, host: str, port: int, on_ready: Any = None,
           config: dict[str, Any] | None = None) -> None:
     """Serve the event with gevent until interrupted (gevent must already be patched in).
 
-    `config` adds to the app's, e.g. ALLOW_CREATE to serve a file not created yet."""
+    `config` adds to the app's, e.g. ALLOW_CREATE to serve a file not created yet, BACKUP_DIR
+    and BACKUP_EVERY_S for backups while serving."""
     with socket.socket() as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
@@ -128,6 +145,16 @@ def serve(db_path: str, host: str, port: int, on_ready: Any = None,
     app = create_app({"DATABASE": db_path, "ASYNC_MODE": "gevent", **(config or {})})
     socketio = app.extensions["traveller.socketio"]
     socketio.start_background_task(_print_worker, app, socketio)
+    import gevent
+
+    # The copy runs in a thread of the hub's pool: SQLite's C code would hold the event loop.
+    backups = backup_schedule(app, offload=gevent.get_hub().threadpool.apply)
+    if backups is not None:
+        socketio.start_background_task(backups.run, socketio.sleep)
     if on_ready is not None:
         socketio.start_background_task(on_ready)
-    socketio.run(app, host=host, port=port, log_output=False)
+    try:
+        socketio.run(app, host=host, port=port, log_output=False)
+    finally:
+        if backups is not None:
+            backups.last()

@@ -63,6 +63,25 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--seeds", default=str(REPO / "seeds"),
                        help="presets offered when EVENT.db does not exist yet and the director "
                        "creates it in the console (default: the repository's seeds/)")
+    serve.add_argument("--backup", metavar="DIR",
+                       help="back the event up to this folder (a USB stick) while serving: "
+                       "at start, every --backup-every minutes and at the end of every round")
+    serve.add_argument("--backup-every", type=float, default=5.0, metavar="MINUTES",
+                       help="minutes between backups (default 5)")
+
+    bk = sub.add_parser("backup", help="one verified backup of an event now")
+    bk.add_argument("db")
+    bk.add_argument("dir", help="the backup folder (a USB stick)")
+    bk.add_argument("--keep", type=int, default=12, help="backups kept there (default 12)")
+
+    rs = sub.add_parser("restore", help="make an event file from a backup")
+    rs.add_argument("backup", help="a backup file, or a backup folder (its newest backup)")
+    rs.add_argument("db")
+    rs.add_argument("--force", action="store_true", help="replace an existing event file")
+
+    ck = sub.add_parser("check", help="say what is wrong with an event file, or that it is fine")
+    ck.add_argument("db")
+    ck.add_argument("--json", action="store_true", help="the JSON documented in the README")
 
     tables = sub.add_parser("tables", help="list the tables with their terminal URLs")
     tables.add_argument("db")
@@ -93,6 +112,14 @@ def build_parser() -> argparse.ArgumentParser:
     rescore.add_argument("--exact", action="store_true",
                          help="total exact figures (default: round each board's figures to "
                          "the decimals the file shows, as its program did)")
+    rescore.add_argument("--vp-scale", help="teams: the VP scale of the matches (default: the "
+                         "one that gives the file's own VPs, else wbf2013)")
+
+    export = sub.add_parser("export", help="write an event's results as USEBIO, PBN or CSV")
+    export.add_argument("db")
+    export.add_argument("--format", required=True, choices=["usebio", "pbn", "csv", "html"])
+    export.add_argument("--out", required=True,
+                        help="the file to write (usebio, pbn), or the folder (csv, html)")
 
     vp = sub.add_parser("vp", help="convert an IMP margin to victory points")
     vp.add_argument("--scale", required=True,
@@ -158,6 +185,7 @@ def _open(path: str) -> Any:
 def cmd_new(args: argparse.Namespace) -> int:
     from .app import lan_address
     from .event.create import create_event, new_password
+    from .event.keys import make_key_file
     from .formats import PresetError, load_preset
     from .movements import MovementError
     from .store import StoreError
@@ -182,11 +210,16 @@ def cmd_new(args: argparse.Namespace) -> int:
             )
     except (PresetError, MovementError, StoreError) as exc:
         raise CliError(str(exc)) from None
+    # The key that signs director sessions: beside the file, never in it (a competition's
+    # file is made by its own use case, so the key is made here for both).
+    key = make_key_file(args.db)
     n = len(store.tables())
     rounds = (store.setting("movement", {}) or {}).get("rounds")
     store.close()
     print(f"created {args.db}: {n} tables" + (f", rounds 1-{rounds} in play"
                                               if preset.competition is not None else ""))
+    print(f"session key: {key} (keep it beside the event file; copies sent out need not "
+          "carry it)")
     if not args.password:
         print(f"director password: {password}")
     return 0
@@ -278,15 +311,35 @@ def _serve_new(args: argparse.Namespace) -> int:
     print(f"  create it in the director console: {base}/director/create", flush=True)
     print(f"  (presets from {args.seeds}; tables will point to {base})", flush=True)
     serve(args.db, args.host, args.port,
-          config={"ALLOW_CREATE": True, "SEEDS": args.seeds, "BASE_URL": base})
+          config={"ALLOW_CREATE": True, "SEEDS": args.seeds, "BASE_URL": base,
+                  **_backup_options(args)})
     return 0
+
+
+def _backup_options(args: argparse.Namespace) -> dict[str, Any]:
+    if args.backup is None:
+        return {}
+    if not Path(args.backup).is_dir():
+        raise CliError(f"no backup folder {args.backup!r} (--backup): is the stick plugged in?")
+    if not args.backup_every > 0:
+        raise CliError(f"--backup-every must be a number of minutes above 0, "
+                       f"not {args.backup_every}")
+    return {"BACKUP_DIR": args.backup, "BACKUP_EVERY_S": args.backup_every * 60}
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from .app import serve
+    from .store.health import inspect
 
+    backup = _backup_options(args)
     if not Path(args.db).exists():
         return _serve_new(args)
+    # A file that is not ours, is damaged or cannot be written is refused before anything
+    # touches it: tables must never be acknowledged by a server that cannot store.
+    report = inspect(args.db, thorough=False)
+    if report.problems:
+        raise CliError(f"cannot serve {args.db}: {report.problems[0]}; "
+                       f"`traveller check {args.db}` says more")
     store = _open(args.db)
     if args.base_url:
         _set_base_url(store, args.base_url)
@@ -294,8 +347,51 @@ def cmd_serve(args: argparse.Namespace) -> int:
     store.close()
     print(f"serving {args.db} on http://{args.host}:{args.port}  (tables point to {base})",
           flush=True)
-    serve(args.db, args.host, args.port)
+    if backup:
+        print(f"  backups to {args.backup} every {args.backup_every:g} min and at each "
+              "round's end", flush=True)
+    serve(args.db, args.host, args.port, config=backup)
     return 0
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    from .store.backup import BackupError, backup
+
+    if args.keep < 1:
+        raise CliError(f"--keep must be at least 1, not {args.keep}")
+    try:
+        path = backup(args.db, args.dir, keep=args.keep)
+    except BackupError as exc:
+        raise CliError(str(exc)) from None
+    print(path)
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    from .store.backup import BackupError, restore
+
+    try:
+        source = restore(args.backup, args.db, force=args.force)
+    except BackupError as exc:
+        raise CliError(str(exc)) from None
+    print(f"restored {args.db} from {source}")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from .store.health import inspect
+
+    report = inspect(args.db, thorough=True)
+    if args.json:
+        print(json.dumps(report.wire(), indent=2))
+    elif report.ok:
+        print(f"{args.db}: fine (integrity ok, schema {report.schema_version} of "
+              f"{report.schema_known}, writable"
+              + (f", key file {report.key_file}" if report.key_file else "") + ")")
+    else:
+        for problem in report.problems:
+            print(f"{args.db}: {problem}", file=sys.stderr)
+    return 0 if report.ok else 1
 
 
 def cmd_movement(args: argparse.Namespace) -> int:
@@ -321,13 +417,24 @@ def cmd_rescore(args: argparse.Namespace) -> int:
     try:
         parsed = read_results_file(args.file)
         scored = rescore(parsed, args.method, args.factoring,
-                         decimals=None if args.exact else "file")
+                         decimals=None if args.exact else "file", vp_scale=args.vp_scale)
     except OSError as exc:
         raise CliError(f"cannot read {args.file!r}: {exc.strerror}") from None
     except (ResultsFileError, ValueError) as exc:
         raise CliError(str(exc)) from None
     if args.json:
         print(json.dumps(scored, indent=2, ensure_ascii=False))
+        return 0
+    for sentence in scored["missing"]:
+        print(f"traveller: missing: {sentence}", file=sys.stderr)
+    if scored["kind"] == "teams":
+        scale = f" on {scored['vp_scale']}" if scored["vp_scale"] else ""
+        print(f"{scored['title']} ({scored['source']}): teams, {len(scored['matches'])} matches, "
+              f"ranked by {scored['match_scoring']}{scale}")
+        print(f"\n  {'rank':>4}  {'team':<12} {'score':>8} {'IMPs':>8}")
+        for row in scored["ranking"]:
+            print(f"  {row['rank']:>4}  {row['team']:<12} {row['score']:8.2f} "
+                  f"{row['net_imps']:8.2f}")
         return 0
     print(f"{scored['title']} ({scored['source']}): {scored['method']}, "
           f"{len(scored['boards'])} boards, {scored['movement']}")
@@ -339,6 +446,26 @@ def cmd_rescore(args: argparse.Namespace) -> int:
             print(f"\n  {'rank':>4}  {'pair':<6} {'score':>8} {'%':>6}{title}")
         pct = "" if row["pct"] is None else f"{row['pct']:6.2f}"
         print(f"  {row['rank']:>4}  {row['pair']:<6} {row['score']:8.2f} {pct}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from .errors import TravellerError
+    from .publish.export import write_export
+
+    if not Path(args.db).exists():
+        raise CliError(f"no event file {args.db!r}")
+    store = _open(args.db)
+    try:
+        written = write_export(store, args.format, args.out)
+    except TravellerError as exc:
+        raise CliError(exc.error) from None
+    except OSError as exc:
+        raise CliError(f"cannot write {args.out!r}: {exc.strerror}") from None
+    finally:
+        store.close()
+    for path in written:
+        print(path)
     return 0
 
 

@@ -7,6 +7,7 @@ from, so the thing a newcomer tries first is the thing the tests prove.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -23,6 +24,23 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 DEMO_PRESET = REPO / "seeds" / "demo.toml"
 PASSWORD = "director-secret"
+
+
+class _DirectorSession:
+    """Equal to the audit's actor for any director session, e.g. `director (session 3f9a)`."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, str) and re.fullmatch(
+            r"director \(session [0-9a-f]{4}\)", other) is not None
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return "'director (session ....)'"
+
+
+DIRECTOR = _DirectorSession()
 
 
 def make_event(path: Path, tables: int = 6, base_url: str = "http://testserver",
@@ -80,6 +98,8 @@ class ServerProcess:
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
     log_path: Path | None = None
+    args: list[str] = field(default_factory=list)
+    """More options for `serve` (e.g. --backup DIR)."""
 
     @property
     def base_url(self) -> str:
@@ -90,7 +110,7 @@ class ServerProcess:
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "server.cli", "serve", str(self.db_path), "--host",
-             "127.0.0.1", "--port", str(self.port)],
+             "127.0.0.1", "--port", str(self.port), *self.args],
             cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )

@@ -1,6 +1,7 @@
 """The director's live grid: every table's round, progress, clock and terminal, and one queue
 of alerts (director calls, tables late, terminals offline, conflicting entries, print jobs that
-failed) that the director answers or acknowledges.
+failed, an event file that cannot be written, backups that fail) that the director answers or
+acknowledges.
 """
 
 from __future__ import annotations
@@ -133,7 +134,26 @@ def alerts(store: Store, rows: list[dict[str, Any]], calls: list[dict[str, Any]]
                       **_worded(message(N_("printer: %(document)s not printed (%(error)s)"),
                                         document=message(job["document"]),
                                         error=job["error"]))})
+    queue.extend(storage_alerts(store))
     return sorted((a for a in queue if a["key"] not in acked), key=lambda a: a["since_ms"])
+
+
+def storage_alerts(store: Store) -> list[dict[str, Any]]:
+    """Failed writes and failing backups, from the store's memory (`store.health`): the file
+    that refused a write cannot hold the alert, so these are acknowledged in memory too."""
+    health = store.health
+    out = []
+    nowhere: dict[str, Any] = {"section": None, "table": None, "round": None}
+    for since, error in health.failures():
+        out.append(nowhere | {
+            "key": f"storage:{since}", "kind": "storage", "since_ms": since,
+            **_worded(message(N_("the event file cannot be written (%(error)s): tables get no "
+                                 "acknowledgement until it can"), error=error))})
+    if health.backup_failure is not None:
+        since, error = health.backup_failure
+        out.append(nowhere | {"key": f"backup:{since}", "kind": "backup", "since_ms": since,
+                              **_worded(message(N_("backup failed: %(error)s"), error=error))})
+    return [a for a in out if a["key"] not in health.acknowledged]
 
 
 def _worded(text: Message) -> dict[str, Any]:
@@ -146,6 +166,11 @@ def printer_failures(store: Store) -> list[dict[str, Any]]:
 
 
 def acknowledge_alert(store: Store, key: str, now_ms: int, actor: str) -> None:
+    if re.fullmatch(r"(storage|backup):\d{1,15}", key):
+        if not store.health.acknowledge(key):
+            raise TravellerError("still_failing", "it is still failing: acknowledge it once "
+                                 "the cause is fixed (free space, the stick back in)", 409)
+        return
     if not re.fullmatch(r"(late|offline):[A-Za-z]{1,3}:\d{1,4}:\d{1,15}|(printer|conflict):\d{1,9}",
                         key):
         raise TravellerError("unknown_alert", f"there is no alert {key!r} to acknowledge "

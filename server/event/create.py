@@ -27,6 +27,7 @@ from ..movements import (
 from ..movements.swiss import DEFAULT_BYE_SCORE
 from ..scoring import find_scale
 from ..store import Store
+from .keys import make_key_file
 
 ROOMS = {"O": "open", "C": "closed"}
 """A teams event's two rooms, stored as its two sections: the home team sits North-South in
@@ -153,14 +154,14 @@ def build_team_schedule(kind: str, *, teams: int, boards_per_round: int, rounds:
 def put_settings(store: Store, db: Any, preset: Preset, *, name: str | None, password: str,
                  base_url: str, **more: Any) -> None:
     """A new event's settings, each audited: its name, its preset's settings, the address its
-    cards point to, the director's password (hashed) and the key that signs the sessions."""
+    cards point to and the director's password (hashed). The key that signs the sessions is
+    not a setting: it lives beside the file (`server.event.keys`)."""
     settings = {
         "name": name or preset.name,
         "preset": {k: v for k, v in asdict(preset).items() if k != "competition"},
         **more,
         "base_url": base_url.rstrip("/"),
         "password_hash": generate_password_hash(password),
-        "secret_key": secrets.token_hex(32),
     }
     for key, value in settings.items():
         store.put_setting(db, key, value, actor="setup", why="event created")
@@ -229,6 +230,7 @@ def create_event(
                             "kind": "bye", "round": 1, "team": team, "opponent": None,
                             "value": DEFAULT_BYE_SCORE, "rule": "K13.2", "detail": "{}",
                             "why": "bye", "actor": "setup", "at_ms": 0, "removed_ms": None})
+        make_key_file(path)
     except BaseException:
         discard_event(store, path)
         raise
@@ -238,5 +240,5 @@ def create_event(
 def discard_event(store: Store, path: str | Path) -> None:
     """Close and delete an event file whose creation failed: one whole event file or none."""
     store.close()
-    for suffix in ("", "-wal", "-shm"):
+    for suffix in ("", "-wal", "-shm", ".key"):
         Path(str(path) + suffix).unlink(missing_ok=True)

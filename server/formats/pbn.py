@@ -32,6 +32,8 @@ from server.formats.travellers import (
     NOT_PLAYED,
     ResultsFile,
     ResultsFileError,
+    TeamMatch,
+    TeamTable,
     TravellerLine,
     normalise_method,
     parse_adjusted,
@@ -108,10 +110,21 @@ def parse_pbn(text: str, origin: str = "<pbn>") -> ResultsFile:
                 lines.extend(_traveller(game, table, origin))
             else:
                 ranking.extend(_totals(table, origin))
-    if not any(table.name == "scoretable" for game in games for table in game.tables):
-        raise PbnError("no ScoreTable section: the file holds no travellers", origin=origin)
     method = next((m for game in games if (m := normalise_method(game.tags.get("Scoring")))), None)
     title = next((game.tags["Event"] for game in games if game.tags.get("Event")), "")
+    if not any(table.name == "scoretable" for game in games for table in game.tables):
+        played = [game for game in games if _is_table_record(game)]
+        if not played:
+            raise PbnError("no ScoreTable section: the file holds no travellers",
+                           origin=origin)  # fmt: skip
+        tables, missing = _team_tables(played, origin)
+        team_ranking = [row for game in games for table in game.tables
+                        if table.name == "totalscoretable" for row in _team_totals(table, origin)]
+        matches = {(t.round, t.home, t.away): None for t in tables}
+        return ResultsFile(source="pbn", method="imps", lines=(), original_ranking=tuple(
+                               team_ranking), title=title, team_tables=tuple(tables),
+                           matches=tuple(TeamMatch(r, h, a, None, None) for r, h, a in matches),
+                           match_scoring=_team_scoring(games), missing=tuple(missing))  # fmt: skip
     return ResultsFile(source="pbn", method=method, lines=tuple(lines),
                        original_ranking=tuple(ranking), title=title)  # fmt: skip
 
@@ -268,6 +281,7 @@ def _line(board: int, columns: dict[str, int], items: list[str]) -> TravellerLin
         tricks=parse_tricks(cell("result"), contract) if adjusted is None else None,
         original_ns_mp=parse_number(mp_ns) if mp_ns is not None else None,
         original_ew_mp=parse_number(mp_ew) if mp_ew is not None else None,
+        section=section,
     )
 
 
@@ -326,6 +340,135 @@ def _totals(table: _Table, origin: str) -> list[tuple[str, float]]:
         try:
             ranking.append((section_pair(pair, "" if section == "-" else section) or pair,
                             parse_number(value)))  # fmt: skip
+        except ValueError as error:
+            raise PbnError(str(error), origin=origin, line=number) from None
+    return ranking
+
+
+# --- teams: one game per table, without a ScoreTable -----------------------------------------
+
+_ROOMS = {"open": "NS", "closed": "EW"}
+
+
+def _is_table_record(game: _Game) -> bool:
+    return bool(game.tags.get("Board")) and any(
+        game.tags.get(tag, "").strip() not in ("", "?") for tag in ("Contract", "Score"))
+
+
+def _team_tables(games: list[_Game], origin: str) -> tuple[list[TeamTable], list[str]]:
+    """A teams file written one game per table: ``[Board]``, ``[Room "Open"|"Closed"]`` (the home
+    team sits North-South in the open room), ``[HomeTeam]``, ``[VisitTeam]``, ``[Round]`` (or
+    ``[Stage]``), ``[Contract]``, ``[Declarer]``, ``[Result]``, ``[Score]`` and the program's
+    ``[ScoreIMP]``."""
+    tables: list[TeamTable] = []
+    seats: dict[tuple[str, str, str, int], list[str]] = {}
+    for game in games:
+        line = game.tag_lines.get("Board", game.line)
+        tags = game.tags
+        home, away = tags.get("HomeTeam", "").strip(), tags.get("VisitTeam", "").strip()
+        if not home or not away:
+            lacking = "HomeTeam" if not home else "VisitTeam"
+            raise PbnError("a game with a result but no ScoreTable needs its HomeTeam and "
+                           f"VisitTeam tags (a teams file): the {lacking} tag is missing",
+                           origin=origin, line=line)  # fmt: skip
+        room = tags.get("Room", "").strip().lower()
+        seat = _ROOMS.get(room)
+        if seat is None:
+            raise PbnError(f"invalid Room {tags.get('Room', '')!r}: a teams game says where it "
+                           "was played, \"Open\" or \"Closed\"", origin=origin,
+                           line=game.tag_lines.get("Room", line))  # fmt: skip
+        board = _board(game, _Table("", {}, 0, line), origin)
+        round_ = (tags.get("Round") or tags.get("Stage") or "").strip()
+        try:
+            table = _team_table(tags, round_, home, away, board, seat)
+        except ValueError as error:
+            raise PbnError(str(error), origin=origin, line=line) from None
+        tables.append(table)
+        seats.setdefault((round_, home, away, board), []).append(seat)
+    missing = []
+    for (round_, home, away, board), found in seats.items():
+        if sorted(found) != ["EW", "NS"]:
+            name = f"{'round ' + round_ + ', ' if round_ else ''}{home} v {away}, board {board}"
+            rooms = "/".join("Open" if seat == "NS" else "Closed" for seat in found)
+            missing.append(f"{name}: the rooms are {rooms}, not one Open and one Closed")
+    return tables, missing
+
+
+def _side_value(text: str, declarer: str | None, what: str) -> float:
+    """A ``Score``/``ScoreIMP`` value as North-South's figure: ``"NS 420"``, ``"EW 50"``, or a
+    bare number, which is the declaring side's (North-South's when no declarer is given)."""
+    side = re.fullmatch(r"(NS|EW)?\s*([+-]?\d+(?:[.,]\d+)?)", text.strip().upper())
+    if side is None:
+        raise ValueError(f"invalid {what}: {text!r} (expected \"NS 420\", \"EW 50\" or a number)")
+    value = parse_number(side.group(2))
+    east_west = side.group(1) == "EW" or (side.group(1) is None and declarer in ("E", "W"))
+    return -value if east_west else value
+
+
+def _team_table(tags: dict[str, str], round_: str, home: str, away: str, board: int,
+                seat: str) -> TeamTable:  # fmt: skip
+    def tag(name: str) -> str | None:
+        value = tags.get(name, "").strip()
+        return None if value in ("", "?", "-") else value
+
+    contract, declarer = tag("Contract"), tag("Declarer")
+    if declarer is not None:
+        declarer = declarer.upper()[:1]
+        if declarer not in _DECLARERS:
+            raise ValueError(f"invalid declarer: {tags.get('Declarer')!r}")
+    score = tag("Score")
+    adjusted = parse_adjusted(score, None) if score is not None else None
+    ns_score: int | None = None
+    passed = contract is not None and contract.upper() in ("PASS", "AP", "P", "PASSED")
+    if adjusted is None:
+        if score is not None and score.upper() not in NOT_PLAYED:
+            ns_score = int(_side_value(score, declarer, "Score"))
+        elif passed:
+            ns_score = 0
+    imps_text = tag("ScoreIMP")
+    original = None
+    if imps_text is not None:
+        ns_imps = _side_value(imps_text, None, "ScoreIMP")
+        original = ns_imps if seat == "NS" else -ns_imps
+    return TeamTable(
+        round=round_, home=home, away=away, board=board, home_seat=seat, ns_score=ns_score,
+        adjusted=adjusted, contract=contract, declarer=None if passed else declarer,
+        tricks=None if adjusted or passed else parse_tricks(tag("Result"), contract),
+        original_home_imps=original,
+    )
+
+
+def _team_scoring(games: list[_Game]) -> str | None:
+    for game in games:
+        for table in game.tables:
+            if table.name == "totalscoretable" and "teamid" in table.columns:
+                if {"totalscorevp", "totalvp"} & table.columns.keys():
+                    return "vp"
+                if {"totalscoreimp", "totalimp"} & table.columns.keys():
+                    return "imps"
+    return None
+
+
+def _team_totals(table: _Table, origin: str) -> list[tuple[str, float]]:
+    columns = table.columns
+    if "teamid" not in columns:
+        return []
+    figure = next((name for name in ("totalscorevp", "totalvp", "totalscoreimp", "totalimp",
+                                     "totalscore") if name in columns), None)  # fmt: skip
+    if figure is None:
+        return []
+    ranking = []
+    for number, items in table.rows:
+        if len(items) != table.width:
+            raise PbnError(f"TotalScoreTable row has {len(items)} items for {table.width} "
+                           f"columns: {' '.join(items)!r}", origin=origin, line=number)  # fmt: skip
+        # Games name teams in HomeTeam/VisitTeam as the TeamName column does.
+        key = "teamname" if "teamname" in columns else "teamid"
+        team, value = items[columns[key]].strip(), items[columns[figure]].strip()
+        if team in ("", "-") or value in ("", "-"):
+            continue
+        try:
+            ranking.append((team, parse_number(value)))
         except ValueError as error:
             raise PbnError(str(error), origin=origin, line=number) from None
     return ranking

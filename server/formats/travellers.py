@@ -57,6 +57,52 @@ class TravellerLine:
     """The matchpoints the producing program gave North-South, when the file says."""
     original_ew_mp: float | None
     """The matchpoints the producing program gave East-West, when the file says."""
+    section: str = ""
+    """The section the line was played in, when the file has several (``""`` otherwise)."""
+
+
+@dataclass(frozen=True)
+class TeamTable:
+    """One table's result of one board of a team match: the home team sat NS or EW there."""
+
+    round: str
+    """The round (or stage) as the file names it; ``""`` when it names none."""
+    home: str
+    """The home team (USEBIO's ``TEAM``, PBN's ``HomeTeam``), as the file names it."""
+    away: str
+    """The away team (USEBIO's ``OPPOSING_TEAM``, PBN's ``VisitTeam``)."""
+    board: int
+    """The board number."""
+    home_seat: str
+    """``"NS"`` or ``"EW"``: where the home team sat at this table (NS in the open room)."""
+    ns_score: int | None
+    """North-South's score; None for an artificial adjusted score or a board not played."""
+    adjusted: tuple[float, float] | None
+    """``(ns_percent, ew_percent)`` of an artificial adjusted score, or None."""
+    contract: str | None
+    """The contract as the file writes it, or None."""
+    declarer: str | None
+    """``"N"``, ``"E"``, ``"S"`` or ``"W"``, or None."""
+    tricks: int | None
+    """Tricks taken by declarer, or None."""
+    original_home_imps: float | None
+    """The IMPs the producing program gave the home team on this board, when the file says."""
+
+
+@dataclass(frozen=True)
+class TeamMatch:
+    """A team match as the file states it: who played whom and what the program scored."""
+
+    round: str
+    """The round (or stage), ``""`` when the file names none."""
+    home: str
+    """The home team."""
+    away: str
+    """The away team."""
+    original_home: float | None
+    """The home team's match score in the file (VPs or IMPs, :attr:`ResultsFile.match_scoring`)."""
+    original_away: float | None
+    """The away team's match score in the file."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +121,16 @@ class ResultsFile:
     else its total score; in the file's order. Empty when the file has no totals."""
     title: str
     """The event's name as the file gives it; ``""`` when it gives none."""
+    team_tables: tuple[TeamTable, ...] = ()
+    """A teams file's results, one per table of every board of every match; empty for pairs."""
+    matches: tuple[TeamMatch, ...] = ()
+    """A teams file's matches, with the scores the producing program gave them."""
+    match_scoring: str | None = None
+    """How a teams file scores a match: ``"vp"`` (victory points) or ``"imps"`` (total IMPs),
+    as the file states it; None when it does not say."""
+    missing: tuple[str, ...] = ()
+    """What the file lacks to be rescored in full, one sentence each (a board of a match with
+    one table's result only...); empty when nothing is missing."""
 
 
 _METHOD_WORDS: dict[str, str] = {
@@ -115,6 +171,9 @@ _PERCENT = re.compile(r"^(?:A|ADJ|AVE|AV)?\s*(\d{1,3}(?:\.\d+)?)\s*%?$")
 _PAIR_OF_PERCENTS = re.compile(
     r"^(?:A|ADJ)?\s*(\d{1,3}(?:\.\d+)?)\s*%?\s*[/:]\s*(\d{1,3}(?:\.\d+)?)\s*%?$"
 )
+_JOINED_PERCENTS = re.compile(r"^A(\d\d)(\d\d)$")
+"""USEBIO's ``Axxyy`` (``A6040``: North-South 60%, East-West 40%), as Compscore, EBUScore,
+PairsScorer and BriAn write an artificial score: two two-digit percentages run together."""
 
 
 def adjusted_percent(text: str) -> float | None:
@@ -142,12 +201,16 @@ def parse_adjusted(ns_text: str | None, ew_text: str | None) -> tuple[float, flo
     """The ``(ns_percent, ew_percent)`` of an artificial score written in a line's two cells.
 
     Each cell may hold one side's notation (:func:`adjusted_percent`); a cell that holds both
-    (``"A60/40"``, ``"60%/40%"``) gives both. When only one side's cell holds a notation, the
+    (``"A60/40"``, ``"60%/40%"``, USEBIO's ``"A6040"``) gives both, North-South's first.
+    When only one side's cell holds a notation, the
     other side gets the complement (``"A+"`` and an empty cell: 60/40), the usual pairing of
     Law 12C2's average-plus with average-minus. None when neither cell holds an adjusted score.
     """
     for text in (ns_text, ew_text):
         if text is not None:
+            joined = _JOINED_PERCENTS.match(text.strip().upper())
+            if joined:
+                return (float(joined.group(1)), float(joined.group(2)))
             both = _PAIR_OF_PERCENTS.match(text.strip().upper())
             if both:  # a score never holds "/" or ":", so this cannot be misread
                 ns_percent, ew_percent = float(both.group(1)), float(both.group(2))

@@ -32,6 +32,8 @@ from server.formats.travellers import (
     NOT_PLAYED,
     ResultsFile,
     ResultsFileError,
+    TeamMatch,
+    TeamTable,
     TravellerLine,
     normalise_method,
     parse_adjusted,
@@ -133,6 +135,7 @@ def parse_usebio(data: bytes | str, origin: str = "<usebio>") -> ResultsFile:
     events = root.findall("EVENT")
     lines: list[TravellerLine] = []
     ranking: list[tuple[str, float]] = []
+    teams = _TeamsReader(tree)
     for event in events:
         sections = {section.get("SECTION_ID", "") for section in event.iter("SECTION")}
         prefix = len(sections) > 1
@@ -141,13 +144,137 @@ def parse_usebio(data: bytes | str, origin: str = "<usebio>") -> ResultsFile:
                 lines.extend(_board_lines(tree, board, section if prefix else ""))
             for participants in container.findall("PARTICIPANTS"):
                 ranking.extend(_ranking(tree, participants, section if prefix else ""))
-    if not lines:
-        raise UsebioError("no TRAVELLER_LINE: the file holds no travellers", origin=origin)
+                ranking.extend(teams.ranking(participants))
+            for match in container.findall("MATCH"):
+                teams.match(match)
     title = next((text for event in events
                   for text in (_text(event, "EVENT_DESCRIPTION"), _text(event, "TITLE")) if text),
                  "")  # fmt: skip
+    if teams.matches:
+        if not teams.tables:
+            raise UsebioError("no TRAVELLER_LINE in any MATCH: " + "; ".join(teams.missing[:3])
+                              + (f" (and {len(teams.missing) - 3} more)"
+                                 if len(teams.missing) > 3 else "")
+                              + ": the file gives the program's IMPs, not the results to "
+                              "rescore", origin=origin)  # fmt: skip
+        return ResultsFile(source="usebio", method="imps", lines=tuple(lines),
+                           original_ranking=tuple(ranking), title=title,
+                           team_tables=tuple(teams.tables), matches=tuple(teams.matches),
+                           match_scoring=_match_scoring(events),
+                           missing=tuple(teams.missing))  # fmt: skip
+    if not lines:
+        raise UsebioError("no TRAVELLER_LINE: the file holds no travellers", origin=origin)
     return ResultsFile(source="usebio", method=_method(events), lines=tuple(lines),
                        original_ranking=tuple(ranking), title=title)  # fmt: skip
+
+
+def _match_scoring(events: list[ET.Element]) -> str | None:
+    for event in events:
+        stated = (_text(event, "MATCH_SCORING_METHOD") or "").upper().replace("_", "")
+        if stated.startswith("VP"):
+            return "vp"
+        if stated.startswith("IMP"):
+            return "imps"
+    return None
+
+
+_ROOMS = {"OPEN": "NS", "CLOSED": "EW", "O": "NS", "C": "EW"}
+
+
+class _TeamsReader:
+    """The ``MATCH`` elements of a teams event: each a home ``TEAM`` against an
+    ``OPPOSING_TEAM``, with its ``BOARD``s and each board's two ``TRAVELLER_LINE``s, the line's
+    ``DIRECTION`` saying where the home team sat (``ROOM`` Open/Closed is read the same way)."""
+
+    def __init__(self, tree: _Tree) -> None:
+        self.tree = tree
+        self.tables: list[TeamTable] = []
+        self.matches: list[TeamMatch] = []
+        self.missing: list[str] = []
+
+    def _error(self, message: str, element: ET.Element) -> UsebioError:
+        return UsebioError(message, origin=self.tree.origin, line=self.tree.line(element))
+
+    def ranking(self, participants: ET.Element) -> list[tuple[str, float]]:
+        found = []
+        for team in participants.iter("TEAM"):
+            number = team.get("TEAM_ID") or _text(team, "TEAM_NUMBER") or _text(team, "TEAM_ID")
+            figure = _text(team, "TOTAL_SCORE")
+            if number is None or figure is None:
+                continue
+            try:
+                found.append((number.strip(), parse_number(figure)))
+            except ValueError as error:
+                raise self._error(str(error), team) from None
+        return found
+
+    def match(self, match: ET.Element) -> None:
+        home, away = _text(match, "TEAM"), _text(match, "OPPOSING_TEAM")
+        if home is None or away is None:
+            if _text(match, "NS_PAIR_NUMBER") is not None:
+                raise self._error("a MATCH between pairs (a Swiss pairs event) is not rescored: "
+                                  "only team matches (TEAM, OPPOSING_TEAM) are", match)  # fmt: skip
+            raise self._error(f"MATCH without its {'TEAM' if home is None else 'OPPOSING_TEAM'}",
+                              match)  # fmt: skip
+        round_ = _text(match, "ROUND_NUMBER") or ""
+        try:
+            scores = [parse_number(text) if text is not None else None
+                      for text in (_text(match, "TEAM_SCORE"),
+                                   _text(match, "OPPOSING_TEAM_SCORE"))]  # fmt: skip
+        except ValueError as error:
+            raise self._error(str(error), match) from None
+        self.matches.append(TeamMatch(round_, home, away, scores[0], scores[1]))
+        name = f"{'round ' + round_ + ', ' if round_ else ''}{home} v {away}"
+        for board in match.findall("BOARD"):
+            self._board(board, round_, home, away, name)
+
+    def _board(self, board: ET.Element, round_: str, home: str, away: str, name: str) -> None:
+        number_text = _text(board, "BOARD_NUMBER") or ""
+        if not number_text.isdigit() or int(number_text) < 1:
+            raise self._error(f"invalid board number: {number_text!r}", board)
+        number = int(number_text)
+        imps_text = _text(board, "IMPS")
+        try:
+            original = parse_number(imps_text) if imps_text is not None else None
+        except ValueError as error:
+            raise self._error(str(error), board) from None
+        lines = board.findall("TRAVELLER_LINE")
+        if not lines:
+            self.missing.append(f"{name}, board {number}: no TRAVELLER_LINE")
+            return
+        seats = []
+        for traveller in lines:
+            try:
+                table = self._table(traveller, round_, home, away, number, original)
+            except ValueError as error:
+                raise self._error(str(error), traveller) from None
+            seats.append(table.home_seat)
+            self.tables.append(table)
+        if sorted(seats) != ["EW", "NS"]:
+            self.missing.append(f"{name}, board {number}: the home team's tables are "
+                                f"{'/'.join(seats)}, not one NS and one EW")  # fmt: skip
+
+    def _table(self, traveller: ET.Element, round_: str, home: str, away: str, board: int,
+               original: float | None) -> TeamTable:  # fmt: skip
+        seat = (_text(traveller, "DIRECTION") or "").upper().replace("-", "").replace(" ", "")
+        seat = {"NORTHSOUTH": "NS", "EASTWEST": "EW", "N": "NS", "E": "EW"}.get(seat, seat)
+        if not seat:
+            room = (_text(traveller, "ROOM") or "").upper()
+            seat = _ROOMS.get(room, "")
+        if not seat:
+            ns_team = _text(traveller, "NS_PAIR_NUMBER") or _text(traveller, "NS_TEAM")
+            ew_team = _text(traveller, "EW_PAIR_NUMBER") or _text(traveller, "EW_TEAM")
+            seat = "NS" if ns_team == home or ew_team == away else (
+                "EW" if ns_team == away or ew_team == home else "")
+        if seat not in ("NS", "EW"):
+            raise ValueError("TRAVELLER_LINE of a MATCH without the home team's DIRECTION "
+                             "(NS or EW) or ROOM (Open or Closed)")  # fmt: skip
+        line = _line(board, traveller, "", pairs=(home, away) if seat == "NS" else (away, home))
+        assert line is not None
+        return TeamTable(round=round_, home=home, away=away, board=board, home_seat=seat,
+                         ns_score=line.ns_score, adjusted=line.adjusted, contract=line.contract,
+                         declarer=line.declarer, tricks=line.tricks,
+                         original_home_imps=original)  # fmt: skip
 
 
 def _containers(element: ET.Element, section: str) -> list[tuple[ET.Element, str]]:
@@ -198,8 +325,9 @@ def _board_lines(tree: _Tree, board: ET.Element, section: str) -> list[Traveller
     return lines
 
 
-def _line(board: int, traveller: ET.Element, section: str) -> TravellerLine | None:
-    ns, ew = (
+def _line(board: int, traveller: ET.Element, section: str,
+          pairs: tuple[str, str] | None = None) -> TravellerLine | None:  # fmt: skip
+    ns, ew = pairs or (
         section_pair(_text(traveller, "NS_PAIR_NUMBER"), section),
         section_pair(_text(traveller, "EW_PAIR_NUMBER"), section),
     )
@@ -239,6 +367,7 @@ def _line(board: int, traveller: ET.Element, section: str) -> TravellerLine | No
         tricks=None if adjusted or passed else parse_tricks(_text(traveller, "TRICKS"), contract),
         original_ns_mp=parse_number(ns_mp) if ns_mp is not None else None,
         original_ew_mp=parse_number(ew_mp) if ew_mp is not None else None,
+        section=section,
     )
 
 

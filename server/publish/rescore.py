@@ -18,6 +18,9 @@ The JSON, field by field (the README carries the same list)::
                        board had is scored (matchpoints only; null for IMP methods)
       "decimals":      the decimals each board's matchpoints were rounded to before the totals
                        (as many as the file's own board figures show); null: exact
+      "comparison":    matchpoints: "section" (each section's results among themselves) or
+                       "top-integral" (all sections together, K4.2), whichever gives the
+                       file's own board figures ("section" when it shows none); null for IMPs
       "movement":      "mitchell" (pairs that only ever sit one direction: two rankings, NS and
                        EW) or "howell" (one ranking); decided from the travellers
       "boards": [{
@@ -60,11 +63,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, cast
 
 from ..scoring.adjusted import TableResult
 from ..scoring.butler import DatumRule, ImpMethod, score_imp_pairs
-from ..scoring.matchpoints import BoardResult, Factoring, Scale, ScoringError, score_pairs
+from ..scoring.matchpoints import (
+    BoardResult,
+    Comparison,
+    Factoring,
+    Scale,
+    ScoringError,
+    score_pairs,
+)
+from .rescore_teams import TeamsFileLike, rescore_teams
 
 METHODS = ("mp", "butler", "cross-imps")
 """The methods :func:`rescore` scores by."""
@@ -134,8 +145,12 @@ def rescore(
     scale: Scale = Scale.TWO_ONE,
     datum_rule: DatumRule = DEFAULT_DATUM,
     decimals: int | Literal["file"] | None = "file",
+    vp_scale: str | None = None,
 ) -> dict[str, Any]:
     """Score a parsed results file again and return the JSON described in the module's note.
+
+    A teams file (its ``team_tables``) is scored by :func:`rescore_teams`, its matches' VPs on
+    ``vp_scale`` (default: the scale that gives the file's own VPs).
 
     ``decimals`` rounds each board's matchpoints before the totals, as the producing program
     did: ``"file"`` (the default) takes as many decimals as the file's own board figures show
@@ -145,6 +160,12 @@ def rescore(
     :class:`RescoreError` for an unknown method or factoring, and a :class:`ScoringError` (a
     ``ValueError``) for travellers that cannot be scored (a pair twice on one board).
     """
+    # A teams file (server.formats.travellers.ResultsFile.team_tables) is scored as matches.
+    if getattr(results, "team_tables", ()):
+        if method is not None and method != "imps":
+            raise RescoreError(f"a teams file is scored by IMPs between its two tables, not by "
+                               f"{method!r}")  # fmt: skip
+        return rescore_teams(cast(TeamsFileLike, results), vp_scale)
     chosen = resolve_method(method, results.method)
     try:
         factored = Factoring.parse(factoring)
@@ -159,6 +180,8 @@ def rescore(
     out: dict[str, Any] = {
         "title": results.title,
         "source": results.source,
+        "kind": "pairs",
+        "missing": list(getattr(results, "missing", ())),
         "method": chosen,
         "method_stated": results.method,
         "factoring": factored.value if chosen == "mp" else None,
@@ -166,7 +189,12 @@ def rescore(
     if chosen == "mp":
         places = file_decimals(source_lines) if decimals == "file" else decimals
         out["decimals"] = places
-        scored = score_pairs(board_results, scale=scale, factoring=factored, decimals=places)
+        comparison, board_results = _comparison(source_lines, scale, factored, places)
+        by_result = {id(result): line
+                     for result, line in zip(board_results, source_lines, strict=True)}
+        out["comparison"] = comparison.value
+        scored = score_pairs(board_results, scale=scale, factoring=factored, decimals=places,
+                             comparison=comparison)  # fmt: skip
         out["movement"] = scored.movement.value
         out["boards"] = [
             {
@@ -190,6 +218,7 @@ def rescore(
         ]  # fmt: skip
         return out
     out["decimals"] = None
+    out["comparison"] = None
     imp_method = ImpMethod.parse(chosen)
     imp_scored = score_imp_pairs(board_results, imp_method, rule=datum_rule,
                                  average=imp_method is ImpMethod.CROSS_IMPS)  # fmt: skip
@@ -213,6 +242,32 @@ def rescore(
         for s in imp_scored.standings
     ]  # fmt: skip
     return out
+
+
+def _comparison(lines: Sequence[TravellerLineLike], scale: Scale, factoring: Factoring,
+                places: int | None) -> tuple[Comparison, list[BoardResult]]:  # fmt: skip
+    """How a file of several sections was matchpointed: each section apart (the default), or
+    all together (top integral, K4.2), whichever gives the file's own board figures; with the
+    lines as the scoring takes them."""
+    results = [BoardResult(line.board, line.ns, line.ew, _table(line),
+                           getattr(line, "section", "")) for line in lines]  # fmt: skip
+    originals = {id(result): (line.original_ns_mp, line.original_ew_mp)
+                 for result, line in zip(results, lines, strict=True)}  # fmt: skip
+    shown = any(ns is not None or ew is not None for ns, ew in originals.values())
+    if len({result.section for result in results}) < 2 or not shown:
+        return Comparison.SECTION, results
+    gaps = {}
+    for comparison in (Comparison.SECTION, Comparison.TOP_INTEGRAL):
+        scored = score_pairs(results, scale=scale, factoring=factoring, decimals=places,
+                             comparison=comparison)  # fmt: skip
+        gap = 0.0
+        for board in scored.boards:
+            for result, table in zip(board.results, board.score.tables, strict=True):
+                ns, ew = originals[id(result)]
+                gap += abs(ns - table.ns.matchpoints) if ns is not None else 0.0
+                gap += abs(ew - table.ew.matchpoints) if ew is not None else 0.0
+        gaps[comparison] = gap
+    return min(gaps, key=lambda c: (gaps[c], c is not Comparison.SECTION)), results
 
 
 def file_decimals(lines: Sequence[TravellerLineLike]) -> int | None:

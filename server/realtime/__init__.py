@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, session
+from flask import Flask
 from flask_socketio import ConnectionRefusedError, SocketIO, emit
 
-from ..context import has_event
+from ..context import DirectorSockets, current_director, get_director_sockets, has_event
 from . import connections, table
+from .connections import session_id
 from .projector import register as register_projector
 from .push import Broadcaster, Notifier, director_grid
 
@@ -27,8 +28,18 @@ def register(app: Flask, socketio: SocketIO) -> None:
     table.register(socketio, notifier)
     register_projector(app, socketio, notifier.projector)
 
+    app.extensions["traveller.director_sockets"] = DirectorSockets(
+        lambda sid, namespace: socketio.server.disconnect(sid, namespace=namespace))
+
     @socketio.on("connect", namespace="/director")
     def director_connect(auth: Any = None) -> None:
-        if not session.get("director") or not has_event():
+        director = current_director() if has_event() else None
+        if director is None:
             raise ConnectionRefusedError("log in as the director first")
+        # Logging out or a password change closes this connection (server.context).
+        get_director_sockets().opened(session_id(), "/director", director.id)
         emit("grid", director_grid())
+
+    @socketio.on("disconnect", namespace="/director")
+    def director_disconnect(*_: Any) -> None:
+        get_director_sockets().closed(session_id())

@@ -17,10 +17,10 @@ import logging
 import threading
 from typing import Any
 
-from flask import Flask, session
+from flask import Flask
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
-from ..context import get_store, has_event
+from ..context import current_director, get_director_sockets, get_store, has_event
 from ..direction import rulings
 from ..publish.projector import finished_rounds, projector_data
 from .connections import session_id
@@ -102,11 +102,14 @@ def register(app: Flask, socketio: SocketIO, feed: ProjectorFeed) -> None:
     def results_connect(auth: Any = None) -> None:
         if not has_event():
             raise ConnectionRefusedError("no event yet")
-        director = bool(session.get("director"))
+        session = current_director()
+        director = session is not None
         published = rulings.is_published(get_store())
         if not director and not published:
             raise ConnectionRefusedError("the results are not published yet: the director "
                                          "publishes them")
+        if session is not None:
+            get_director_sockets().opened(session_id(), NAMESPACE, session.id)
         join_room(DIRECTOR_ROOM if director else PUBLIC_ROOM)
         feed.joined(session_id())
         data = projector_data(get_store())
@@ -116,3 +119,4 @@ def register(app: Flask, socketio: SocketIO, feed: ProjectorFeed) -> None:
     @socketio.on("disconnect", namespace=NAMESPACE)
     def results_disconnect(*_: Any) -> None:
         feed.left(session_id())
+        get_director_sockets().closed(session_id())

@@ -40,9 +40,11 @@ from . import (  # noqa: F401  (they register migrations, in this order)
     schema_players,
     schema_printing,
     schema_rulings,
+    schema_sessions,
     schema_setup,
     schema_teams,
 )
+from .health import WriteHealth, identify, storage_failure
 from .models import ResultRow, SeatingRow, TableRow
 from .schema import migrations
 
@@ -86,6 +88,8 @@ class Store:
         self._queue_lock = threading.Lock()
         self._pool = _gevent_threadpool()
         self._queued_at = 0.0
+        self.health = WriteHealth()
+        self._refused = False
         self.db.execute("PRAGMA busy_timeout = 30000")
         self.db.enable_wal()
         # FULL makes each commit durable on its own: an acknowledged score survives a power cut.
@@ -96,6 +100,10 @@ class Store:
     def open(cls, path: str | Path) -> Store:
         if not Path(path).is_file():
             raise StoreError(f"no event file at {str(path)!r}")
+        # Before any migration touches it: a file that is not ours is refused, not converted.
+        problem = identify(path)
+        if problem is not None:
+            raise StoreError(problem)
         try:
             return cls(path)
         except sqlite3.DatabaseError as exc:
@@ -115,20 +123,34 @@ class Store:
     def write(self) -> Iterator[Database]:
         """One write transaction: BEGIN IMMEDIATE ... COMMIT, rolled back on any error."""
         with self._lock:
-            self.db.conn.execute("BEGIN IMMEDIATE")
+            self._refused = False
             try:
-                yield self.db
-                # Inside the try: a COMMIT that fails (a deferred constraint, a full disk) may
-                # leave the transaction open, and it must not be committed by a later one.
-                self._commit()
-            except BaseException:
-                if self.db.conn.in_transaction:
-                    self.db.conn.execute("ROLLBACK")
-                if self._dirty:
-                    self._forget()
+                self.db.conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self.db
+                    # Inside the try: a COMMIT that fails (a deferred constraint, a full disk)
+                    # may leave the transaction open, and a later one must not commit it.
+                    self._commit()
+                except BaseException:
+                    if self.db.conn.in_transaction:
+                        self.db.conn.execute("ROLLBACK")
+                    if self._dirty:
+                        self._forget()
+                    raise
+                finally:
+                    self._dirty = False
+            except sqlite3.Error as exc:
+                self._failed(exc)
                 raise
-            finally:
-                self._dirty = False
+            if not self._refused:
+                self.health.succeeded()
+
+    def _failed(self, exc: BaseException) -> None:
+        self._refused = True
+        if storage_failure(exc):
+            # The medium failed (disk full, read-only, I/O): nobody was acknowledged, and the
+            # director must hear of it now (see `health`).
+            self.health.failed(exc, int(time.time() * 1000))
 
     def _commit(self) -> None:
         """COMMIT, and its fsync, off the event loop when served by gevent: the loop goes on
@@ -188,9 +210,15 @@ class Store:
                     try:
                         job.value = job.work(self.db)
                     except Exception as exc:
+                        if not conn.in_transaction:
+                            # The error ended the transaction (SQLite does on a full disk):
+                            # the whole batch is lost, and every piece of it fails.
+                            raise
                         conn.execute("ROLLBACK TO grouped")
                         if self._dirty:
                             self._forget()
+                        if isinstance(exc, sqlite3.Error):
+                            self._failed(exc)  # the file refused this piece's write
                         job.error = exc
                     conn.execute("RELEASE grouped")
         except BaseException as exc:

@@ -79,6 +79,14 @@ def replace_result(store: Store, db: Database, key: EntryKey, old: ResultRow | N
     return change
 
 
+def removed_by_op(db: Database, op_id: str) -> ResultRow | None:
+    """A table's result the director has since deleted or replaced, by its op_id: a terminal
+    that sends it again (a replay after a take-over) must not bring it back."""
+    rows = list(db.query("select old from result_changes where json_extract(old, '$.op_id') = ? "
+                         "order by id desc limit 1", [op_id]))
+    return _load(rows[0]["old"]) if rows else None
+
+
 def last_undoable(db: Database, key: EntryKey) -> dict[str, Any] | None:
     """The latest entry, correction or deletion by the director not undone yet."""
     where, args = key.where()

@@ -17,6 +17,7 @@ from ..bridge import K8_2, Board, BridgeError, Card, Contract, Seat, ns_score
 from ..errors import TravellerError, ok_body, op_id_of
 from ..store import ResultRow, Store, TableRow, conflicts
 from ..store import ew as ew_sql
+from ..store import rulings as rulings_sql
 from ..teams.matches import locks, not_played
 from .schedule import current_round
 from .terminals import event_wire
@@ -188,6 +189,9 @@ def submit_result(
 
     def write(db: Any) -> dict[str, Any] | tuple[TravellerError, ResultRow | None]:
         earlier = store.result_by_op(db, checked.op_id)
+        if earlier is None:
+            # Stored once and deleted or replaced by the director since: not brought back.
+            earlier = rulings_sql.removed_by_op(db, checked.op_id)
         if earlier is not None:
             if (earlier.section, earlier.table_number) != (table.section, table.number):
                 raise TravellerError("op_id_conflict", "this op_id was used by another table",

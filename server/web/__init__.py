@@ -12,7 +12,7 @@ from .i18n import install_i18n
 from .players import bp as players_bp
 from .results import bp as results_bp
 from .rulings import bp as rulings_bp
-from .security import install_csrf
+from .security import install_csrf, install_headers
 from .setup import bp as setup_bp
 from .teams import bp as teams_bp
 from .terminal import bp as terminal_bp
@@ -20,6 +20,7 @@ from .terminal import bp as terminal_bp
 
 def register(app: Flask) -> None:
     install_csrf(app)
+    install_headers(app)
     install_i18n(app)
     app.register_blueprint(create_bp)
     app.register_blueprint(terminal_bp)

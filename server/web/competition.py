@@ -22,11 +22,9 @@ from ..stages.inputs import is_competition
 from ..stages.view import wire
 from ..store import Store
 from .forms import now_ms, request_payload, wants_json
-from .security import director_required
+from .security import actor, director_required
 
 bp = Blueprint("competition", __name__, url_prefix="/director/competition")
-
-ACTOR = "director"
 
 
 def _store() -> Store:
@@ -82,7 +80,7 @@ def advance() -> Any:
     """Put in play everything the competition can play now."""
     try:
         store = _store()
-        outcome = actions.advance(store, now_ms(), ACTOR, request_payload().get("why"))
+        outcome = actions.advance(store, now_ms(), actor(), request_payload().get("why"))
     except TravellerError as exc:
         return _refused(exc)
     outcome.body["printing"] = _print_new(store, outcome.body)
@@ -97,9 +95,9 @@ def _print_new(store: Store, body: dict[str, Any]) -> list[int]:
     jobs = []
     tables = sorted({number for _, number in body.get("new_tables", [])})
     if tables:
-        jobs.append(printing.queue(store, "table-cards", now_ms(), ACTOR, {"tables": tables}))
+        jobs.append(printing.queue(store, "table-cards", now_ms(), actor(), {"tables": tables}))
     if (store.setting("preset", {}) or {}).get("kind") == "pairs":
-        jobs.append(printing.queue(store, "guide-cards", now_ms(), ACTOR))
+        jobs.append(printing.queue(store, "guide-cards", now_ms(), actor()))
     return jobs
 
 
@@ -108,7 +106,7 @@ def _print_new(store: Store, body: dict[str, Any]) -> list[int]:
 def undo() -> Any:
     """Take the last advance back while nothing of it is played."""
     try:
-        outcome = actions.undo_advance(_store(), now_ms(), ACTOR,
+        outcome = actions.undo_advance(_store(), now_ms(), actor(),
                                        request_payload().get("why"))
     except TravellerError as exc:
         return _refused(exc)
@@ -134,7 +132,7 @@ def decide() -> Any:
             value = {"absent": payload.get("absent"), "by": payload.get("by")}
         payload["value"] = value
     try:
-        outcome = actions.decide(_store(), payload, now_ms(), ACTOR)
+        outcome = actions.decide(_store(), payload, now_ms(), actor())
     except TravellerError as exc:
         return _refused(exc)
     return _done(outcome)

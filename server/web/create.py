@@ -20,7 +20,6 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 
@@ -28,7 +27,7 @@ from ..context import NoEvent, get_store, has_event, open_event
 from ..direction import creation
 from ..errors import TravellerError, ok_body
 from .forms import request_payload, wants_json
-from .security import csrf_token
+from .security import csrf_token, start_session
 
 bp = Blueprint("create", __name__, url_prefix="/director")
 
@@ -112,9 +111,7 @@ def submit() -> Any:
             return _page(choices, broken, shown, problems, exc.status)
         open_event(current_app._get_current_object(), store)  # type: ignore[attr-defined]
     # The creator is the director: log in as the password form would.
-    session.clear()
-    session["director"] = True
-    session.permanent = True
+    start_session()
     if wants_json():
         return jsonify(ok_body(name=store.setting("name", ""), tables=len(store.tables()),
                                console=url_for("setup.settings")))

@@ -7,49 +7,124 @@ from typing import Any
 
 from flask import (
     Blueprint,
+    Response,
     jsonify,
+    make_response,
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
-from werkzeug.security import check_password_hash
 
-from ..context import get_broadcast, get_offline, get_presence, get_store
+from ..context import (
+    current_director,
+    get_broadcast,
+    get_director_sockets,
+    get_offline,
+    get_presence,
+    get_store,
+)
 from ..direction import actions, slowplay
 from ..direction.grid import grid as live_grid
-from ..errors import TravellerError, ok_body
+from ..errors import TravellerError, error_body, ok_body
+from ..event import access
 from ..event.outcome import Outcome
 from ..store import TableRow
 from ..teams.matches import is_teams
-from .forms import now_ms, wants_json
-from .security import director_required
+from .forms import now_ms, request_payload, wants_json
+from .i18n import translate as _
+from .security import (
+    TooManyLogins,
+    actor,
+    csrf_token,
+    director_required,
+    end_session,
+    hash_off_loop,
+    password_is_right,
+    start_session,
+)
 
 bp = Blueprint("director", __name__, url_prefix="/director")
 
 
+def _login_page(error: str | None, status: int, retry_after: int | None = None) -> Any:
+    if wants_json() and error:
+        code = "too_many_logins" if status == 429 else "wrong_password"
+        response = jsonify(error_body(code, error, status))
+    else:
+        response = make_response(render_template(
+            "director_login.html", error=error, name=get_store().setting("name", "")))
+    response.status_code = status
+    if retry_after:
+        response.headers["Retry-After"] = str(retry_after)
+    return response
+
+
 @bp.route("/login", methods=["GET", "POST"])
 def login() -> Any:
-    error = None
-    if request.method == "POST":
-        password = request.form.get("password", "")
-        if check_password_hash(get_store().setting("password_hash", ""), password):
-            session.clear()
-            session["director"] = True
-            session.permanent = True
-            target = request.args.get("next") or ""
-            return redirect(target if target.startswith("/director") else url_for(".grid"))
-        error = "That is not the director password of this event."
-    status = 401 if error else 200
-    return render_template("director_login.html", error=error,
-                           name=get_store().setting("name", "")), status
+    if request.method == "GET":
+        return _login_page(None, 200)
+    try:
+        right = password_is_right(str(request_payload().get("password") or ""))
+    except TooManyLogins as exc:
+        text = _("Too many wrong passwords from this device: wait %(seconds)s seconds, then "
+                 "try again.", seconds=exc.retry_after)
+        return _login_page(exc.error if wants_json() else text, 429, exc.retry_after)
+    if not right:
+        text = "That is not the director password of this event."
+        return _login_page(text if wants_json() else _(text), 401)
+    start_session()
+    if wants_json():
+        return jsonify(ok_body(csrf_token=csrf_token()))
+    target = request.args.get("next") or ""
+    # Only a path of this console: never "//elsewhere" or a full URL.
+    safe = target.startswith("/director") and not target.startswith("//")
+    return redirect(target if safe else url_for(".grid"))
 
 
 @bp.post("/logout")
 def logout() -> Any:
-    session.clear()
+    end_session()
+    if wants_json():
+        return jsonify(ok_body())
     return redirect(url_for(".login"))
+
+
+@bp.route("/password", methods=["GET", "POST"])
+@director_required
+def password() -> Any:
+    """Change the director password: the old one, the new one twice; every other session
+    ends."""
+    store = get_store()
+    if request.method == "GET":
+        return render_template("director_password.html", name=store.setting("name", ""),
+                               error=None, done=False)
+    data = request_payload()
+    try:
+        if not password_is_right(str(data.get("old_password") or "")):
+            raise TravellerError("wrong_password", "the old password is not right", 403)
+        new = str(data.get("new_password") or "")
+        access.check_new_password(new, str(data.get("new_password_again") or ""))
+        me = current_director()
+        assert me is not None  # director_required
+        ended = access.change_password(store, me, hash_off_loop(new), now_ms())
+        get_director_sockets().end(ended)
+        revoked = len(ended)
+    except TravellerError as exc:
+        if wants_json():
+            response = jsonify(exc.body())
+        else:
+            response = make_response(render_template(
+                "director_password.html", name=store.setting("name", ""), error=exc.error,
+                done=False))
+        response.status_code = exc.status
+        if isinstance(exc, TooManyLogins):
+            response.headers["Retry-After"] = str(exc.retry_after)
+        return response
+    if wants_json():
+        return jsonify(ok_body(revoked=revoked))
+    return render_template("director_password.html", name=store.setting("name", ""),
+                           error=None, done=True, revoked=revoked)
 
 
 def _refused(exc: TravellerError) -> Any:
@@ -89,7 +164,7 @@ def grid_json() -> Any:
 @director_required
 def start_clock() -> Any:
     try:
-        outcome = actions.start_clock(get_store(), now_ms(), actor="director")
+        outcome = actions.start_clock(get_store(), now_ms(), actor=actor())
     except TravellerError as exc:
         if request.accept_mimetypes.best == "application/json":
             return jsonify(exc.body()), exc.status
@@ -122,7 +197,7 @@ def change_clock(action: str) -> Any:
     try:
         round_text = str(data.get("round") or "").strip()
         outcome = actions.change_clock(
-            get_store(), action, now_ms(), actor="director",
+            get_store(), action, now_ms(), actor=actor(),
             table=_table(str(data.get("table") or "")),
             round=int(round_text) if round_text.isdigit() else None,
             minutes=data.get("minutes"), why=str(data.get("why") or ""))
@@ -137,7 +212,7 @@ def acknowledge_alert() -> Any:
     data = request.form if request.form else (request.get_json(silent=True) or {})
     try:
         outcome = actions.acknowledge_alert(get_store(), str(data.get("key") or ""), now_ms(),
-                                            actor="director")
+                                            actor=actor())
     except TravellerError as exc:
         return _refused(exc)
     return _done(".grid", outcome)
@@ -164,7 +239,7 @@ def rule_slow_play(section: str, pair: int) -> Any:
     data = request.form if request.form else (request.get_json(silent=True) or {})
     try:
         ruling = slowplay.decide(get_store(), section, pair, str(data.get("action") or ""),
-                                 now_ms(), actor="director",
+                                 now_ms(), actor=actor(),
                                  penalty=str(data.get("penalty") or ""),
                                  reason=str(data.get("reason") or ""))
     except TravellerError as exc:
@@ -180,7 +255,7 @@ def answer_call(call_id: int) -> Any:
     answer = request.form.get("answer") or (request.get_json(silent=True) or {}).get("answer", "")
     try:
         outcome = actions.answer_call(get_store(), call_id, str(answer), now_ms(),
-                                      actor="director")
+                                      actor=actor())
     except TravellerError as exc:
         if request.accept_mimetypes.best == "application/json":
             return jsonify(exc.body()), exc.status
@@ -189,6 +264,20 @@ def answer_call(call_id: int) -> Any:
     if request.accept_mimetypes.best == "application/json":
         return jsonify(outcome.body)
     return redirect(url_for(".grid"))
+
+
+@bp.get("/export/<fmt>")
+@director_required
+def export(fmt: str) -> Any:
+    """The results as USEBIO, PBN or CSV (a zip), as `traveller export` writes them."""
+    from ..publish.export import download
+
+    try:
+        name, data, media = download(get_store(), fmt, now_ms())
+    except TravellerError as exc:
+        return _refused(exc)
+    return Response(data, mimetype=media,
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 @bp.get("/results")

@@ -13,7 +13,7 @@ from ..errors import TravellerError, ok_body
 from ..event import players
 from ..store import players as sql
 from .forms import now_ms, uploaded_csv, wants_json
-from .security import director_required
+from .security import actor, director_required
 
 bp = Blueprint("players", __name__, url_prefix="/director/players")
 
@@ -50,7 +50,7 @@ def import_csv() -> Any:
     counts = None
     try:
         text, filename = uploaded_csv()
-        counts = players.import_csv(get_store(), text, actor="director", filename=filename)
+        counts = players.import_csv(get_store(), text, actor=actor(), filename=filename)
     except players.PlayersError as exc:
         problems = exc.problems
     if problems:
@@ -108,7 +108,7 @@ def rule_late() -> Any:
     try:
         ruling = latestart.decide_late(
             store, str(data.get("section") or ""), data.get("pair"), data.get("minutes"),
-            str(data.get("action") or ""), now_ms(), actor="director",
+            str(data.get("action") or ""), now_ms(), actor=actor(),
             penalty=str(data.get("penalty") or ""), reason=str(data.get("reason") or ""))
     except TravellerError as exc:
         if wants_json():

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, jsonify, render_template, request, session
+from flask import Blueprint, jsonify, render_template, request
 
-from ..context import get_store
+from ..context import current_director, get_store
 from ..direction import rulings
 from ..errors import TravellerError, error_body
 from ..publish import results, team_results
@@ -31,7 +31,7 @@ def _wants_json() -> bool:
 
 @bp.before_request
 def published_only() -> Any:
-    if session.get("director") or rulings.is_published(get_store()):
+    if current_director() is not None or rulings.is_published(get_store()):
         return None
     message = "the results are not published yet: the director publishes them"
     if _wants_json():

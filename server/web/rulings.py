@@ -21,11 +21,9 @@ from ..store import rulings as sql
 from ..store.rulings import EntryKey
 from ..teams.matches import is_teams
 from .forms import now_ms, request_payload, wants_json
-from .security import director_required
+from .security import actor, director_required
 
 bp = Blueprint("rulings", __name__, url_prefix="/director")
-
-ACTOR = "director"
 
 
 def _section(payload: dict[str, Any]) -> str:
@@ -93,21 +91,21 @@ def board(board: int) -> Any:
 @director_required
 def correct(board: int) -> Any:
     return _entry_ruling(board, lambda store, key, p: actions.correct_result(
-        store, key, p, now_ms(), ACTOR))
+        store, key, p, now_ms(), actor()))
 
 
 @bp.post("/board/<int:board>/delete")
 @director_required
 def delete(board: int) -> Any:
     return _entry_ruling(board, lambda store, key, p: actions.delete_result(
-        store, key, p.get("why"), now_ms(), ACTOR))
+        store, key, p.get("why"), now_ms(), actor()))
 
 
 @bp.post("/board/<int:board>/undo")
 @director_required
 def undo(board: int) -> Any:
     return _entry_ruling(board, lambda store, key, p: actions.undo(
-        store, key, p.get("why"), now_ms(), ACTOR))
+        store, key, p.get("why"), now_ms(), actor()))
 
 
 @bp.post("/board/<int:board>/adjust")
@@ -122,7 +120,7 @@ def adjust(board: int) -> Any:
             payload = {**payload, "kind": "weighted"}
         elif "kind" not in payload:
             payload = {**payload, "kind": "artificial"}
-        return actions.adjust(store, key, payload, now_ms(), ACTOR)
+        return actions.adjust(store, key, payload, now_ms(), actor())
 
     return _entry_ruling(board, apply)
 
@@ -131,7 +129,7 @@ def adjust(board: int) -> Any:
 @director_required
 def unadjust(board: int) -> Any:
     return _entry_ruling(board, lambda store, key, p: actions.remove_adjustment(
-        store, key, p.get("why"), now_ms(), ACTOR))
+        store, key, p.get("why"), now_ms(), actor()))
 
 
 @bp.get("/rankings")
@@ -157,7 +155,7 @@ def add_penalty() -> Any:
     payload = request_payload()
     try:
         outcome = actions.add_penalty(get_store(), _section(payload), payload.get("pair"),
-                                      payload, now_ms(), ACTOR)
+                                      payload, now_ms(), actor())
     except TravellerError as exc:
         return _refused(exc, url_for(".rankings"))
     get_broadcast().send(outcome)
@@ -174,7 +172,7 @@ def withdraw() -> Any:
         payload["last_round"] = int(payload["last_round"])
     try:
         outcome = actions.cannot_continue(get_store(), _section(payload), payload.get("pair"),
-                                          payload, now_ms(), ACTOR)
+                                          payload, now_ms(), actor())
     except TravellerError as exc:
         return _refused(exc, url_for(".rankings"))
     get_broadcast().send(outcome)
@@ -187,7 +185,7 @@ def remove_penalty(penalty_id: int) -> Any:
     payload = request_payload()
     try:
         outcome = actions.remove_penalty(get_store(), penalty_id, payload.get("why"), now_ms(),
-                                         ACTOR)
+                                         actor())
     except TravellerError as exc:
         return _refused(exc, url_for(".rankings"))
     get_broadcast().send(outcome)
@@ -200,7 +198,7 @@ def publication() -> Any:
     payload = request_payload()
     value = payload.get("published")
     published = value is True or str(value).lower() in ("1", "true", "on", "yes")
-    outcome = actions.set_publication(get_store(), published, ACTOR,
+    outcome = actions.set_publication(get_store(), published, actor(),
                                       str(payload.get("why") or ""))
     # Projectors already open get the ranking the moment it is published (and no more after).
     get_broadcast().send(outcome)

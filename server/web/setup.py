@@ -19,11 +19,9 @@ from ..store import printing as spool
 from ..store import setup as sql
 from ..table.terminals import table_url, urls
 from .forms import now_ms, request_payload, wants_json
-from .security import director_required
+from .security import actor, director_required
 
 bp = Blueprint("setup", __name__, url_prefix="/director/setup")
-
-ACTOR = "director"
 
 
 def _settings_page(error: str | None = None, values: dict[str, Any] | None = None,
@@ -76,7 +74,7 @@ def change() -> Any:
     payload = request_payload()
     why = str(payload.pop("why", "") or "")
     try:
-        outcome = actions.change_settings(get_store(), payload, ACTOR, why)
+        outcome = actions.change_settings(get_store(), payload, actor(), why)
     except TravellerError as exc:
         if wants_json():
             return jsonify(exc.body()), exc.status
@@ -103,7 +101,7 @@ def import_deals() -> Any:
     try:
         if upload is None or not upload.filename:
             raise TravellerError("missing_file", "choose a PBN file of hand records to import")
-        imported = setup.import_deals(get_store(), upload.read(), upload.filename, ACTOR)
+        imported = setup.import_deals(get_store(), upload.read(), upload.filename, actor())
     except TravellerError as exc:
         if wants_json():
             return jsonify(exc.body()), exc.status
@@ -137,7 +135,7 @@ def set_printer() -> Any:
     data = request_payload()
     try:
         value = printing.set_printer(get_store(), str(data.get("target", "")),
-                                     str(data.get("profile", "80mm")), ACTOR,
+                                     str(data.get("profile", "80mm")), actor(),
                                      str(data.get("why", "")))
     except TravellerError as exc:
         if wants_json():
@@ -155,7 +153,7 @@ def print_document(document: str) -> Any:
     data = request_payload()
     options = {"round": data["round"]} if data.get("round") not in (None, "") else {}
     try:
-        job = printing.queue(get_store(), document, now_ms(), ACTOR, options)
+        job = printing.queue(get_store(), document, now_ms(), actor(), options)
     except TravellerError as exc:
         if wants_json():
             return jsonify(exc.body()), exc.status

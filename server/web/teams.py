@@ -30,11 +30,10 @@ from ..teams.matches import is_teams, options
 from ..teams.matches import names as team_names
 from ..texts import N_, english, message
 from .forms import now_ms, request_payload, uploaded_csv, wants_json
-from .security import director_required
+from .security import actor, director_required
 
 bp = Blueprint("teams", __name__, url_prefix="/director/teams")
 
-ACTOR = "director"
 AUDITED = ("team", "roster", "team_ruling", "match")
 
 
@@ -139,7 +138,7 @@ def change_team(number: int) -> Any:
     if not wants_json() and "name" in payload and "eligible" not in payload:
         payload["eligible"] = ""  # an unticked checkbox is not sent
     try:
-        body = _sent(team_actions.change_team(_store(), number, payload, ACTOR))
+        body = _sent(team_actions.change_team(_store(), number, payload, actor()))
     except TravellerError as exc:
         return _refused(exc, url_for(".index"))
     return jsonify(body) if wants_json() else redirect(url_for(".index") + f"#team-{number}")
@@ -157,7 +156,7 @@ def import_rosters() -> Any:
     counts = None
     try:
         text, filename = uploaded_csv()
-        counts = team_setup.import_rosters(store, text, ACTOR, filename)
+        counts = team_setup.import_rosters(store, text, actor(), filename)
     except PlayersError as exc:
         problems = exc.problems
     if problems:
@@ -200,7 +199,7 @@ def unlock() -> Any:
     try:
         body = _sent(team_actions.unlock_board(
             _store(), _int(payload.get("round")), _int(payload.get("table")),
-            _int(payload.get("board")), payload.get("why"), now_ms(), ACTOR))
+            _int(payload.get("board")), payload.get("why"), now_ms(), actor()))
     except TravellerError as exc:
         return _refused(exc, url_for(".matches"))
     if wants_json():
@@ -213,7 +212,7 @@ def unlock() -> Any:
 def pair() -> Any:
     """K16: pair the next round of a Swiss once every match of the last one is over."""
     try:
-        body = _sent(team_actions.pair_next_round(_store(), now_ms(), ACTOR))
+        body = _sent(team_actions.pair_next_round(_store(), now_ms(), actor()))
     except TravellerError as exc:
         return _refused(exc, url_for(".matches"))
     if wants_json():
@@ -274,7 +273,7 @@ def rulings() -> Any:
 def _ruling(action: Any, anchor: str) -> Any:
     payload = request_payload()
     try:
-        body = _sent(action(_store(), payload, now_ms(), ACTOR))
+        body = _sent(action(_store(), payload, now_ms(), actor()))
     except TravellerError as exc:
         return _refused(exc, url_for(".rulings"))
     return jsonify(body) if wants_json() else redirect(url_for(".rulings") + anchor)
@@ -317,7 +316,7 @@ def remove(ruling_id: int) -> Any:
     try:
         _store()
         body = _sent(team_actions.remove_ruling(get_store(), ruling_id, payload.get("why"),
-                                                now_ms(), ACTOR))
+                                                now_ms(), actor()))
     except TravellerError as exc:
         return _refused(exc, url_for(".rulings"))
     return jsonify(body) if wants_json() else redirect(url_for(".rulings") + "#rulings")

@@ -83,7 +83,8 @@ import { offsetFrom, reading, warn } from "./clock.js";
 import { newOpId } from "./id.js";
 import { nsScore } from "./score.js";
 import {
-  boardToEnter, currentRound, isRoundDone, movesAfter, nextRound, roundBoards, roundInfo, rounds, unsent, withResult,
+  boardToEnter, currentRound, isHeld, isRoundDone, movesAfter, nextRound, roundBoards, roundInfo, rounds, unsent,
+  withResult,
 } from "./table.js";
 import { h, holdingWhilePressed, keepingFocus } from "./dom.js";
 import { emptyPad, padEntry, renderPad } from "./entry.js";
@@ -110,6 +111,7 @@ import {
 } from "./teamsview.js";
 
 const RETRY_MS = 3000;
+const STATE_WAIT_MS = 5000;
 const LANGUAGE_KEY = "traveller:language";
 const MODE_KEY = "traveller:result-mode";
 const DISMISSED_KEY = "traveller:dismissed-calls";
@@ -180,6 +182,7 @@ const model = {
   skippedLineups: [], // teams: "round:segment" line-ups put off (this page only)
   lineupWarning: null, // teams: the roster warning (D2.1) of the last saved line-up
   lockAsked: null, // teams: the deadline after which a fresh state was asked for (K12.1)
+  awaitingState: false, // connected, the server's first state not read yet: results wait for it
 };
 
 let connection = null;
@@ -653,7 +656,7 @@ async function confirm() {
 }
 
 function flush() {
-  if (!connection) return;
+  if (!connection || model.awaitingState) return;
   drain(outbox,
     ({ op_id, board, round, contract, declarer, tricks, lead }) =>
       connection.submit({ op_id, board, round, contract, declarer, tricks, ...(lead ? { lead } : {}) }),
@@ -830,6 +833,22 @@ function receiveState(incoming) {
   render();
   // Sent only after a state: a confirmation is checked against the score the server shows now.
   if (isTeams(state)) flushConfirms();
+  replayLost(state);
+}
+
+/**
+ * A server taken over from a backup lacks what was acknowledged after the backup: those
+ * entries go back to the queue ahead of the unsent ones, and the results are sent after the
+ * first state of each connection, so a replay always comes before the later rounds' entries.
+ */
+function replayLost(state) {
+  outbox.requeue((entry) => isHeld(state, entry)).then((back) => {
+    if (back.length) render();
+    if (back.length || model.awaitingState) {
+      model.awaitingState = false;
+      flush();
+    }
+  }, () => {});
 }
 
 function receiveClock(clock) {
@@ -912,8 +931,16 @@ async function start() {
       if (model.online === up) return;
       model.online = up;
       render();
+      // Results wait for the server's first state (see replayLost).
+      model.awaitingState = up;
       if (up) {
-        flush();
+        // A server that sends no state on connecting still gets the results, a little later.
+        setTimeout(() => {
+          if (model.awaitingState && connection?.connected) {
+            model.awaitingState = false;
+            flush();
+          }
+        }, STATE_WAIT_MS);
         flushCalls();
         flushSeats();
         flushAnswers();

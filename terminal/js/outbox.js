@@ -7,6 +7,14 @@
 // exception is a server fault (status 500 and up): that says nothing about
 // the entry, so it stays first in line and is tried again later.
 //
+// An acknowledged entry is not forgotten at once: the last ACKED_KEEP stay in
+// `acked`, so that a server taken over from a backup (which may miss what was
+// acknowledged after it was made) gets them again. requeue() puts those the
+// server's state no longer holds back at the head of the queue, in their first
+// order; the op_id makes the resend harmless. A resent entry the server calls a
+// duplicate is settled for good (it has it, or the director removed it), so a
+// state that lacks it never makes it go round again.
+//
 // The store is injected ({get, set}), so this module runs under node's test
 // runner with memoryStore() as well as in the browser with idbStore().
 
@@ -16,8 +24,11 @@
  * @typedef {Entry & {error: string, code: string}} Rejection
  */
 
+/** Acknowledged entries kept for a take-over: more than a session's boards at one table. */
+export const ACKED_KEEP = 200;
+
 export function createOutbox(store, key) {
-  /** @type {{entries: Entry[], rejected: Rejection[]} | null} */
+  /** @type {{entries: Entry[], rejected: Rejection[], acked: Entry[]} | null} */
   let data = null;
   let writes = Promise.resolve();
   let running = null;
@@ -26,7 +37,7 @@ export function createOutbox(store, key) {
   async function load() {
     if (data === null) {
       const saved = await store.get(key);
-      data = { entries: saved?.entries ?? [], rejected: saved?.rejected ?? [] };
+      data = { entries: saved?.entries ?? [], rejected: saved?.rejected ?? [], acked: saved?.acked ?? [] };
     }
     return data;
   }
@@ -58,7 +69,14 @@ export function createOutbox(store, key) {
         return { sent, stopped: Object.assign(new Error(ack.error ?? "server error"), { ack }) };
       }
       if (ack && ack.ok) {
-        await change((d) => ({ ...d, entries: d.entries.filter((e) => e.op_id !== entry.op_id) }));
+        // Kept for a take-over unless this was a resend the server already had.
+        const { replay, ...kept } = entry;
+        const keep = !(replay && ack.duplicate);
+        await change((d) => ({
+          ...d,
+          entries: d.entries.filter((e) => e.op_id !== entry.op_id),
+          acked: keep ? [...d.acked.filter((e) => e.op_id !== entry.op_id), kept].slice(-ACKED_KEEP) : d.acked,
+        }));
         sent += 1;
         hooks.onAccepted?.(entry, ack);
       } else {
@@ -68,6 +86,7 @@ export function createOutbox(store, key) {
           error: ack?.error ?? "The server refused this result.",
         };
         await change((d) => ({
+          ...d,
           entries: d.entries.filter((e) => e.op_id !== entry.op_id),
           rejected: [...d.rejected, rejection],
         }));
@@ -87,6 +106,31 @@ export function createOutbox(store, key) {
     },
     rejected() {
       return data ? [...data.rejected] : [];
+    },
+    /** Acknowledged entries kept for a take-over, oldest first. */
+    acked() {
+      return data ? [...data.acked] : [];
+    },
+    /**
+     * Acknowledged entries for which `held(entry)` is false (the server's state
+     * lacks them: it was restored from a backup) go back to the head of the
+     * queue, in their first order, marked as resends; flush() then sends them.
+     * @returns {Promise<Entry[]>} the entries queued again
+     */
+    async requeue(held) {
+      const lost = (await load()).acked.filter((e) => !held(e));
+      if (!lost.length) return [];
+      let back = [];
+      await change((d) => {
+        back = d.acked.filter((e) => !held(e));
+        const ids = new Set(back.map((e) => e.op_id));
+        return {
+          ...d,
+          entries: [...back.map((e) => ({ ...e, replay: true })), ...d.entries.filter((e) => !ids.has(e.op_id))],
+          acked: d.acked.filter((e) => !ids.has(e.op_id)),
+        };
+      });
+      return back;
     },
     /** Resolves once the entry is durably stored. */
     add(entry) {

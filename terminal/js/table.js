@@ -91,6 +91,20 @@ export function boardToEnter(state, pending, round, wanted) {
   return (boards.find((b) => b.board === wanted) ?? boards[0] ?? null)?.board ?? null;
 }
 
+/**
+ * Whether the server's state holds an entry this terminal had acknowledged: its op_id among
+ * the results or East-West's waiting entries, or its board done here another way (a result
+ * the director entered or corrected, an adjusted score, a K12.1 lock). False only when the
+ * board has nothing at all: the server lost it (a take-over from an older backup).
+ */
+export function isHeld(state, entry) {
+  const results = state?.results ?? [];
+  const waiting = state?.pending ?? [];
+  if ([...results, ...waiting].some((r) => r.op_id === entry.op_id)) return true;
+  const done = [...results, ...waiting, ...(state?.adjusted ?? []), ...(state?.teams?.locked ?? [])];
+  return done.some((r) => sameBoard(r, entry.round, entry.board));
+}
+
 /** Adds an acknowledged entry to a state's results, so the board stays played until the next `state`. */
 export function withResult(state, entry, ns_score) {
   if (!state || (state.results ?? []).some((r) => r.op_id === entry.op_id)) return state;

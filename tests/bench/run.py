@@ -9,7 +9,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.bench import (
     bench_acks,
+    bench_backup,
     bench_competitions,
+    bench_login,
     bench_movements,
     bench_scoring,
     bench_teams,
@@ -18,7 +20,7 @@ from tests.bench import (
 )
 
 if __name__ == "__main__":
-    for bench in (bench_acks, bench_terminal, bench_scoring, bench_vp, bench_movements,
-                  bench_teams, bench_competitions):
+    for bench in (bench_acks, bench_login, bench_backup, bench_terminal, bench_scoring, bench_vp,
+                  bench_movements, bench_teams, bench_competitions):
         bench.main()
         print()

@@ -8,6 +8,7 @@ from typing import Any
 
 from server.direction.grid import grid as director_grid
 from server.table.calls import call_director
+from tests.conftest import DIRECTOR
 from tests.integration.test_clocks import JSON, post
 from tests.integration.test_director import login
 from tests.integration.test_slow_play import MIN, ROUND, start_round
@@ -32,7 +33,7 @@ def test_k12_2_a_table_past_its_deadline_with_boards_to_play_is_an_alert(app: An
     after = http.get("/director/api/grid", headers=JSON).json
     assert ("late", 1) not in kinds(after) and len(after["alerts"]) == 5
     audit = [a for a in store.audit_rows() if a["action"] == "alert_acknowledged"]
-    assert [(a["entity_id"], a["actor"]) for a in audit] == [("late:A:1:1", "director")]
+    assert [(a["entity_id"], a["actor"]) for a in audit] == [("late:A:1:1", DIRECTOR)]
     assert post(http, "/director/alerts/ack", key="call:1").json["code"] == "unknown_alert"
 
 

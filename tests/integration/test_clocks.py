@@ -7,7 +7,7 @@ from typing import Any
 
 from server.app import create_app
 from server.table.state import table_state
-from tests.conftest import received
+from tests.conftest import DIRECTOR, received
 from tests.integration.test_director import login
 
 MIN = 60_000
@@ -44,7 +44,7 @@ def test_k12_2_pause_resume_and_extend_every_table_with_audit(app: Any) -> None:
     assert [a["why"] for a in rows] == ["round 1 started", "hall too warm", "pause round 1",
                                         "resume round 1"]
     extend = rows[1]
-    assert extend["actor"] == "director" and extend["at_ms"] > 0
+    assert extend["actor"] == DIRECTOR and extend["at_ms"] > 0
     assert json.loads(extend["old"])["extension_ms"] == 0
     assert json.loads(extend["new"])["extension_ms"] == 5 * MIN
 

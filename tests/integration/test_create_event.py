@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from server.app import create_app
+from server.event.keys import key_path
 from server.formats import load_preset
 from server.table.terminals import table_list
 from tests.conftest import REPO, received
@@ -245,7 +246,10 @@ def test_a_server_started_on_an_existing_event_refuses_creation(app: Any) -> Non
 def test_the_session_key_is_the_events_so_a_restart_keeps_the_director(waiting: Any) -> None:
     client = form_client(waiting)
     assert create(client, **GOOD).status_code == 302
-    assert waiting.secret_key == waiting.extensions["traveller.store"].setting("secret_key")
+    store = waiting.extensions["traveller.store"]
+    # The key is the one beside the file, never a setting of the file itself.
+    assert waiting.secret_key == key_path(store.path).read_text().strip()
+    assert store.setting("secret_key") is None
     restarted = create_app({"DATABASE": waiting.config["DATABASE"], "TESTING": True})
     try:
         browser = restarted.test_client()

@@ -8,7 +8,7 @@ import uuid
 from typing import Any
 
 from server.errors import error_body, ok_body
-from tests.conftest import PASSWORD, received
+from tests.conftest import DIRECTOR, PASSWORD, received
 
 
 def login(app: Any) -> Any:
@@ -94,7 +94,7 @@ def test_k12_2_round_clock_is_boards_times_eight_minutes(app: Any) -> None:
     pushed = [m["args"][0] for m in table.get_received("/table") if m["name"] == "clock"]
     assert pushed and pushed[-1]["deadline_ms"] == clock["deadline_ms"]
     audit = [a for a in app.extensions["traveller.store"].audit_rows() if a["action"] == "clock"]
-    assert len(audit) == 1 and audit[0]["actor"] == "director"
+    assert len(audit) == 1 and audit[0]["actor"] == DIRECTOR
 
 
 def test_k17_3_results_page_shows_matchpoint_percentages(app: Any) -> None:

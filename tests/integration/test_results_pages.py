@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.conftest import DIRECTOR
 from tests.integration.test_director import login
 from tests.integration.test_rulings import audit, board_one, play, post
 
@@ -30,7 +31,7 @@ def test_results_are_closed_until_the_director_publishes(app: Any) -> None:
     assert public.get("/results/api/standings").json["ok"] is True
     row = audit(app, "setting")[-1]
     assert (row["entity_id"], row["old"], row["new"], row["actor"], row["why"]) == (
-        "results_published", None, "true", "director", "round 1 done")
+        "results_published", None, "true", DIRECTOR, "round 1 done")
     publish(app, on=False)
     assert public.get("/results/board/1").status_code == 403
 

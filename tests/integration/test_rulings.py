@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from server.table.entry import submit_result
-from tests.conftest import received
+from tests.conftest import DIRECTOR, received
 from tests.integration.test_director import login
 
 JSON = {"Accept": "application/json"}
@@ -57,7 +57,7 @@ def test_correction_changes_the_result_and_keeps_the_old_one(app: Any) -> None:
     assert [(r.tricks, r.ns_score) for r in current] == [(11, 450)]
     row = audit(app, "result_corrected")[-1]
     assert (row["actor"], row["entity_id"], row["why"]) == (
-        "director", "A/1/1/1", "EW agree it was 11 tricks")
+        DIRECTOR, "A/1/1/1", "EW agree it was 11 tricks")
     assert json.loads(row["old"])["ns_score"] == 420 and json.loads(row["new"])["tricks"] == 11
     assert row["at_ms"] > 0
     # Both tables now +450: level on the board.

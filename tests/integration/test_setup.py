@@ -11,7 +11,7 @@ from typing import Any
 from server.movements import build_movement
 from server.table.entry import submit_result
 from server.table.terminals import event_wire
-from tests.conftest import received
+from tests.conftest import DIRECTOR, received
 from tests.integration.test_clocks import JSON, post, table_client
 from tests.integration.test_director import login
 
@@ -52,7 +52,7 @@ def test_kd3_a_change_is_stored_and_audited_with_who_old_new_and_why(app: Any) -
     assert store.setting("preset")["clock_minutes"] == 7.5
     assert store.setting("name") == "Club night"
     row = audit(store, "preset.lead")[-1]
-    assert (row["actor"], row["old"], row["new"], row["why"]) == ("director", '"optional"',
+    assert (row["actor"], row["old"], row["new"], row["why"]) == (DIRECTOR, '"optional"',
                                                                  '"required"', "club rules")
     assert audit(store, "name")[-1]["new"] == '"Club night"'
     # The terminals enter results by the new rule.
@@ -207,7 +207,7 @@ def test_hand_records_import_from_pbn_with_an_audit_row(app: Any) -> None:
     assert deal["deal"]["west"] == "765.765.AKQJ.AKQ"
     assert http.get("/director/setup/api/deals/3", headers=JSON).status_code == 404
     row = [r for r in store.audit_rows() if r["action"] == "deals_imported"][-1]
-    assert (row["actor"], row["entity_id"], row["new"]) == ("director", "hands.pbn", "1,2")
+    assert (row["actor"], row["entity_id"], row["new"]) == (DIRECTOR, "hands.pbn", "1,2")
     page = http.get("/director/setup/deals").get_data(as_text=True)
     assert "765.765.AKQJ.AKQ" in page and 'data-board="2"' in page
     assert len(http.get("/director/setup/api/deals", headers=JSON).json["deals"]) == 2

@@ -16,6 +16,7 @@ import pytest
 from server.clock import RoundClock
 from server.store import teams as sql
 from server.teams.captains import confirm_match
+from tests.conftest import DIRECTOR
 from tests.integration import teams_event as te
 from tests.integration.test_director import login
 
@@ -57,7 +58,7 @@ def test_d2_1_rosters_import_from_csv_and_are_audited(app: Any) -> None:
     rows = audit(app, "roster")
     assert [(r["entity_id"], json.loads(r["new"])) for r in rows] == [
         ("1", ["101", "102"]), ("2", ["201", "202"])]
-    assert rows[0]["actor"] == "director" and "rosters.csv" in rows[0]["why"]
+    assert rows[0]["actor"] == DIRECTOR and "rosters.csv" in rows[0]["why"]
     # Importing team 1 again replaces its roster only; semicolons work as in the players list.
     assert upload(client, "team;id\n1;103\n").json["players"] == 1
     assert sql.roster(store_of(app)) == {"103": 1, "201": 2, "202": 2}

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import DIRECTOR
 from tests.integration import teams_event as te
 from tests.integration.test_director import login
 
@@ -67,7 +68,7 @@ def test_k13_1_walkover_takes_option_b_when_the_absent_team_averages_little(app:
     # No IMPs for a walk-over.
     assert (table[3]["imps_won"], table[3]["imps_lost"]) == (0, 1)
     row = audit(app, "team_walkover")[-1]
-    assert (row["actor"], row["why"], row["old"]) == ("director", "team 4 absent at 20 minutes",
+    assert (row["actor"], row["why"], row["old"]) == (DIRECTOR, "team 4 absent at 20 minutes",
                                                       None)
     stored = json.loads(row["new"])
     assert (stored["team"], stored["opponent"], stored["value"]) == (4, 3, 23.0)

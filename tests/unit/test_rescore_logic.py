@@ -61,8 +61,10 @@ def mitchell() -> File:
 def test_rescore_json_has_the_documented_shape() -> None:
     out = rescore(mitchell())
     assert json.loads(json.dumps(out)) == out
-    assert set(out) == {"title", "source", "method", "method_stated", "factoring", "decimals",
-                        "movement", "boards", "ranking"}  # fmt: skip
+    assert set(out) == {"title", "source", "kind", "missing", "method", "method_stated",
+                        "factoring", "decimals", "comparison", "movement", "boards",
+                        "ranking"}  # fmt: skip
+    assert (out["kind"], out["missing"]) == ("pairs", [])
     assert (out["method"], out["factoring"], out["movement"]) == ("mp", "neuberg", "mitchell")
     assert set(out["boards"][0]) == {"board", "top", "datum", "results"}
     assert out["boards"][0]["results"][0] == {

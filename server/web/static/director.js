@@ -6,8 +6,10 @@ const grid = document.getElementById("grid");
 const clockEl = document.getElementById("clock");
 const live = document.getElementById("live");
 const alertsEl = document.getElementById("alerts");
-// Text in the page's language: the page sets window.CONSOLE_CATALOG (English keys).
-const T = (s, v = {}) => (window.CONSOLE_CATALOG?.[s] || s).replace(/%\((\w+)\)s/g, (_, k) => v[k] ?? "");
+// Text in the page's language: the page's JSON block #console-catalog (English keys; a data
+// block, not a script, so the Content-Security-Policy needs no inline script).
+const CATALOG = JSON.parse(document.getElementById("console-catalog")?.textContent || "{}");
+const T = (s, v = {}) => (CATALOG[s] || s).replace(/%\((\w+)\)s/g, (_, k) => v[k] ?? "");
 // A text the server built ({text_key, values}; a value may be a message or a list of them),
 // in the page's language; a text without a key (what a table typed) as it is.
 const say = (m) => Array.isArray(m) ? m.map(say).join(", ")

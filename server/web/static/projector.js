@@ -2,8 +2,10 @@
 // the /results namespace. While the socket is down, or socket.io cannot be loaded, it asks for
 // the ranking every half minute instead, so a screen left on never goes stale.
 const POLL_MS = 30000;
-// Text in the page's language: the page sets window.CONSOLE_CATALOG (English keys).
-const T = (s, v = {}) => (window.CONSOLE_CATALOG?.[s] || s).replace(/%\((\w+)\)s/g, (_, k) => v[k] ?? "");
+// Text in the page's language: the page's JSON block #console-catalog (English keys; a data
+// block, not a script, so the Content-Security-Policy needs no inline script).
+const CATALOG = JSON.parse(document.getElementById("console-catalog")?.textContent || "{}");
+const T = (s, v = {}) => (CATALOG[s] || s).replace(/%\((\w+)\)s/g, (_, k) => v[k] ?? "");
 const TITLES = { NS: T("North-South"), EW: T("East-West") };
 const roundEl = document.querySelector("[data-testid=projector-round]");
 const main = document.getElementById("standings");

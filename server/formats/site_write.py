@@ -1,0 +1,281 @@
+"""Writing an event's results as a static site: plain HTML pages that work opened from a folder.
+
+Every page stands alone (its style inline, no script, no server, links relative), so the site
+works from a USB stick, a zip unpacked anywhere, or any web host. The site has one folder per
+language (``en``, ``id``, ``pl``) with the same pages in each, and an ``index.html`` at the top
+that lists the languages. A pairs session: ``index.html`` (each field's ranking and the list of
+travellers), ``board-A-1.html`` (a board's traveller) and ``pair-A-7.html`` (a pair's personal
+scorecard). A teams event: ``index.html`` (the standings and the matches), ``match-1-2.html``
+(round 1, match table 2, board by board) and ``team-3.html`` (a team's matches).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+
+from server.formats.interchange import (
+    ExportEvent,
+    PairLine,
+    PairsEvent,
+    TeamMatchResult,
+    TeamsEvent,
+    TeamTableResult,
+)
+
+LANGUAGES = {"en": "English", "id": "Bahasa Indonesia", "pl": "Polski"}
+
+_WORDS: dict[str, tuple[str, str]] = {  # English: (Indonesian, Polish)
+    "Results": ("Hasil", "Wyniki"),
+    "North-South": ("Utara-Selatan", "Północ-Południe"),
+    "East-West": ("Timur-Barat", "Wschód-Zachód"),
+    "All pairs": ("Semua pasangan", "Wszystkie pary"),
+    "Rank": ("Peringkat", "Miejsce"),
+    "Pair": ("Pasangan", "Para"),
+    "Players": ("Pemain", "Zawodnicy"),
+    "Boards": ("Board", "Rozdania"),
+    "Board": ("Board", "Rozdanie"),
+    "Travellers:": ("Traveller:", "Protokoły:"),
+    "Traveller": ("Traveller", "Protokół"),
+    "Scorecard": ("Kartu skor", "Karta wyników"),
+    "Table": ("Meja", "Stół"),
+    "Round": ("Ronde", "Runda"),
+    "Contract": ("Kontrak", "Kontrakt"),
+    "By": ("Oleh", "Rozgrywający"),
+    "Tricks": ("Trik", "Lewy"),
+    "Lead": ("Lead", "Wist"),
+    "Score": ("Skor", "Zapis"),
+    "Opponent": ("Lawan", "Przeciwnik"),
+    "Adjusted score": ("Skor disesuaikan", "Wynik sędziowski"),
+    "Standings": ("Klasemen", "Klasyfikacja"),
+    "Team": ("Tim", "Drużyna"),
+    "Matches": ("Pertandingan", "Mecze"),
+    "Match": ("Pertandingan", "Mecz"),
+    "IMPs won": ("IMP menang", "IMP zdobyte"),
+    "IMPs lost": ("IMP kalah", "IMP stracone"),
+    "IMPs": ("IMP", "IMP"),
+    "Home": ("Tuan rumah", "Gospodarze"),
+    "Away": ("Tamu", "Goście"),
+    "Open": ("Terbuka", "Otwarta"),
+    "Closed": ("Tertutup", "Zamknięta"),
+    "Back to the results": ("Kembali ke hasil", "Powrót do wyników"),
+    "not played in both rooms": ("belum dimainkan di kedua ruang", "nie rozegrane w obu pokojach"),
+}  # fmt: skip
+
+STYLE = ("body{font:16px/1.4 system-ui,sans-serif;margin:1rem auto;max-width:60rem;padding:0 1rem}"
+         "table{border-collapse:collapse;margin:.5rem 0 1.5rem}th,td{padding:.2rem .6rem;"
+         "border-bottom:1px solid #ccc;text-align:right}th:nth-child(2),td.name{text-align:left}"
+         "nav{margin:.5rem 0}nav a{margin-right:1rem}.adj{color:#a40}")  # fmt: skip
+
+
+def words(lang: str) -> dict[str, str]:
+    """The site's words in ``lang`` (``en``, ``id`` or ``pl``), keyed by their English."""
+    index = {"id": 0, "pl": 1}.get(lang)
+    return {key: key if index is None else pair[index] for key, pair in _WORDS.items()}
+
+
+def _figure(value: float | None, places: int = 2) -> str:
+    if value is None:
+        return "–"
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _pct(value: float | None) -> str:
+    return "–" if value is None else f"{value:.2f}"
+
+
+def _page(lang: str, title: str, body: Iterable[str], here: str) -> str:
+    languages = " ".join(f'<a href="../{code}/{here}" lang="{code}">{name}</a>'
+                         for code, name in LANGUAGES.items())  # fmt: skip
+    return (f'<!DOCTYPE html>\n<html lang="{lang}">\n<head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{escape(title)}</title><style>{STYLE}</style></head>\n<body>\n"
+            f'<nav data-testid="languages">{languages}</nav>\n' + "\n".join(body)
+            + "\n</body>\n</html>\n")  # fmt: skip
+
+
+def _table(head: Sequence[str], rows: Iterable[Sequence[str]], testid: str) -> str:
+    heading = "".join(f"<th>{escape(h)}</th>" for h in head)
+    body = "\n".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>"
+                     for row in rows)  # fmt: skip
+    return (f'<table data-testid="{testid}"><thead><tr>{heading}</tr></thead>\n<tbody>\n{body}'
+            "\n</tbody></table>")
+
+
+def _result(contract: str | None, declarer: str | None, tricks: int | None,
+            adjusted: tuple[float, float] | None, w: dict[str, str]) -> list[str]:  # fmt: skip
+    if adjusted is not None:
+        return [f'<span class="adj">{escape(w["Adjusted score"])} '
+                f"{_figure(adjusted[0])}% / {_figure(adjusted[1])}%</span>", "", ""]
+    passed = contract is not None and contract.upper() == "PASS"
+    return [escape(contract or "–"), escape("" if passed else declarer or ""),
+            "" if passed or tricks is None else str(tricks)]
+
+
+def write_site(event: ExportEvent) -> dict[str, str]:
+    """The site's pages by their path in the site's folder (``"en/index.html"``...)."""
+    pages = {"index.html": _languages(event.title)}
+    for lang in LANGUAGES:
+        w = words(lang)
+        found = _pairs(event, lang, w) if isinstance(event, PairsEvent) else _teams(event, lang, w)
+        pages.update({f"{lang}/{name}": text for name, text in found.items()})
+    return pages
+
+
+def _languages(title: str) -> str:
+    links = "\n".join(f'<li><a href="{code}/index.html" lang="{code}">{name}</a></li>'
+                      for code, name in LANGUAGES.items())  # fmt: skip
+    return (f'<!DOCTYPE html>\n<html>\n<head><meta charset="utf-8"><title>{escape(title)}'
+            f"</title><style>{STYLE}</style></head>\n<body>\n<h1>{escape(title)}</h1>\n"
+            f'<ul data-testid="languages">\n{links}\n</ul>\n</body>\n</html>\n')
+
+
+# --- pairs -----------------------------------------------------------------------------------
+
+
+def _pair_page(section: str, pair: int) -> str:
+    return f"pair-{section}-{pair}.html"
+
+
+def _board_page(section: str, board: int) -> str:
+    return f"board-{section}-{board}.html"
+
+
+def _pairs(event: PairsEvent, lang: str, w: dict[str, str]) -> dict[str, str]:
+    fields = {"NS": w["North-South"], "EW": w["East-West"], "ALL": w["All pairs"]}
+    several = len(event.sections) > 1
+    body = [f"<h1>{escape(event.title)}</h1>", f"<h2>{escape(w['Results'])}</h2>"]
+    for section in event.sections:
+        for field, caption in fields.items():
+            rows = [s for s in event.standings if s.section == section and s.field == field]
+            if not rows:
+                continue
+            body.append(f"<h3>{escape((section + ' ') if several else '')}{escape(caption)}</h3>")
+            body.append(_table(
+                [w["Rank"], w["Pair"], w["Players"], w["Boards"], "MP", "%"],
+                ([str(s.rank), f'<a href="{_pair_page(s.section, s.pair)}">{s.pair}</a>',
+                  escape(" – ".join(s.names)), str(s.boards), _figure(s.matchpoints),
+                  _pct(s.percentage)]
+                 for s in rows), f"ranking-{section}-{field}"))  # fmt: skip
+    boards = sorted({(line.section, line.board) for line in event.lines})
+    links = " ".join(f'<a href="{_board_page(s, b)}">{escape(s) if several else ""}{b}</a>'
+                     for s, b in boards)  # fmt: skip
+    body.append(f'<p data-testid="travellers">{escape(w["Travellers:"])} {links}</p>')
+    pages = {"index.html": _page(lang, event.title, body, "index.html")}
+    back = f'<p><a href="index.html">{escape(w["Back to the results"])}</a></p>'
+    head = [w["Round"], w["Table"], "NS", "EW", w["Contract"], w["By"], w["Tricks"], w["Lead"],
+            w["Score"], "MP NS", "MP EW", "% NS", "% EW"]  # fmt: skip
+    for section, board in boards:
+        lines = sorted((x for x in event.lines if (x.section, x.board) == (section, board)),
+                       key=lambda x: -(x.ns_mp or 0))  # fmt: skip
+        cells = [[str(x.round), str(x.table), f'<a href="{_pair_page(section, x.ns)}">{x.ns}</a>',
+                 f'<a href="{_pair_page(section, x.ew)}">{x.ew}</a>',
+                 *_result(x.contract, x.declarer, x.tricks, x.adjusted, w),
+                 escape(x.lead or ""), "" if x.ns_score is None else str(x.ns_score),
+                 _figure(x.ns_mp), _figure(x.ew_mp), _pct(x.ns_pct), _pct(x.ew_pct)]
+                for x in lines]  # fmt: skip
+        title = f"{w['Traveller']}: {w['Board']} {section if several else ''}{board}"
+        page = _board_page(section, board)
+        pages[page] = _page(lang, title, [back, f"<h1>{escape(title)}</h1>",
+                                          _table(head, cells, "traveller")], page)  # fmt: skip
+    for standing in event.standings:
+        mine = [x for x in event.lines if x.section == standing.section
+                and standing.pair in (x.ns, x.ew)]  # fmt: skip
+        page = _pair_page(standing.section, standing.pair)
+        pages[page] = _page(lang, event.title, [back, *_scorecard(standing.pair, mine, w,
+                                                                  standing.section, several)],
+                            page)  # fmt: skip
+    return pages
+
+
+def _scorecard(pair: int, lines: list[PairLine], w: dict[str, str], section: str,
+               several: bool) -> list[str]:  # fmt: skip
+    rows = []
+    for x in sorted(lines, key=lambda x: (x.round, x.board)):
+        ns = x.ns == pair
+        own = None if x.ns_score is None else x.ns_score if ns else -x.ns_score
+        rows.append([f'<a href="{_board_page(x.section, x.board)}">{x.board}</a>', str(x.round),
+                     "NS" if ns else "EW", str(x.ew if ns else x.ns),
+                     *_result(x.contract, x.declarer, x.tricks, x.adjusted, w),
+                     "" if own is None else str(own), _figure(x.ns_mp if ns else x.ew_mp),
+                     _pct(x.ns_pct if ns else x.ew_pct)])  # fmt: skip
+    title = f"{w['Scorecard']}: {w['Pair']} {section if several else ''}{pair}"
+    return [f"<h1>{escape(title)}</h1>", _table(
+        [w["Board"], w["Round"], "", w["Opponent"], w["Contract"], w["By"], w["Tricks"],
+         w["Score"], "MP", "%"], rows, "scorecard")]  # fmt: skip
+
+
+# --- teams -----------------------------------------------------------------------------------
+
+
+def _match_page(match: TeamMatchResult) -> str:
+    return f"match-{match.round}-{match.table}.html"
+
+
+def _team_page(team: int) -> str:
+    return f"team-{team}.html"
+
+
+def _teams(event: TeamsEvent, lang: str, w: dict[str, str]) -> dict[str, str]:
+    body = [f"<h1>{escape(event.title)}</h1>", f"<h2>{escape(w['Standings'])}</h2>", _table(
+        [w["Rank"], w["Team"], "VP", w["IMPs won"], w["IMPs lost"]],
+        ([str(s.rank), f'<a href="{_team_page(s.team)}">{escape(s.name)}</a>', _figure(s.vp),
+          _figure(s.imps_won), _figure(s.imps_lost)] for s in event.standings), "standings")]
+    body.append(f"<h2>{escape(w['Matches'])}</h2>")
+    body.append(_table(
+        [w["Round"], w["Match"], w["IMPs"], "VP"],
+        ([str(m.round), f'<a href="{_match_page(m)}">{escape(event.name(m.home))} – '
+          f"{escape(event.name(m.away))}</a>",
+          f"{_figure(m.home_imps)} – {_figure(m.away_imps)}",
+          f"{_figure(m.home_vp)} – {_figure(m.away_vp)}"] for m in event.matches), "matches"))
+    pages = {"index.html": _page(lang, event.title, body, "index.html")}
+    back = f'<p><a href="index.html">{escape(w["Back to the results"])}</a></p>'
+    for match in event.matches:
+        page = _match_page(match)
+        pages[page] = _page(lang, event.title, [back, *_match(event, match, w)], page)
+    for standing in event.standings:
+        page = _team_page(standing.team)
+        rows = []
+        for m in event.matches:
+            if standing.team not in (m.home, m.away):
+                continue
+            home = m.home == standing.team
+            other = m.away if home else m.home
+            rows.append([str(m.round), f'<a href="{_match_page(m)}">{escape(event.name(other))}'
+                         "</a>", _figure(m.home_imps if home else m.away_imps),
+                         _figure(m.away_imps if home else m.home_imps),
+                         _figure(m.home_vp if home else m.away_vp)])  # fmt: skip
+        pages[page] = _page(lang, event.title, [
+            back, f"<h1>{escape(standing.name)}</h1>",
+            f'<p>{escape(" – ".join(standing.players))}</p>' if standing.players else "",
+            _table([w["Round"], w["Opponent"], w["IMPs won"], w["IMPs lost"], "VP"], rows,
+                   "team-matches")], page)  # fmt: skip
+    return pages
+
+
+def _match(event: TeamsEvent, match: TeamMatchResult, w: dict[str, str]) -> list[str]:
+    tables: dict[tuple[int, str], TeamTableResult] = {
+        (t.board, t.home_seat): t for t in event.tables
+        if (t.round, t.table) == (match.round, match.table)}  # fmt: skip
+    rows = []
+    for board, imps in zip(match.boards, match.board_imps, strict=True):
+        cells = [str(board)]
+        for seat in ("NS", "EW"):
+            t = tables.get((board, seat))
+            if t is None:
+                cells += ["–", "", "", ""]
+            else:
+                cells += [*_result(t.contract, t.declarer, t.tricks, t.adjusted, w),
+                          "" if t.ns_score is None else str(t.ns_score)]
+        cells += ([str(imps) if imps > 0 else "", str(-imps) if imps < 0 else ""]
+                  if imps is not None else [escape(w["not played in both rooms"]), ""])
+        rows.append(cells)
+    title = (f"{w['Round']} {match.round}: {event.name(match.home)} – "
+             f"{event.name(match.away)}")
+    head = [w["Board"], *(f"{room}: {word}" for room in (w["Open"], w["Closed"])
+                          for word in (w["Contract"], w["By"], w["Tricks"], w["Score"])),
+            w["Home"], w["Away"]]  # fmt: skip
+    total = (f"<p>{escape(w['IMPs'])}: {_figure(match.home_imps)} – {_figure(match.away_imps)}"
+             f"; VP: {_figure(match.home_vp)} – {_figure(match.away_vp)}</p>")
+    return [f"<h1>{escape(title)}</h1>", _table(head, rows, "match-boards"), total]

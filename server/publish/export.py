@@ -1,0 +1,194 @@
+"""Exporting an event's results: USEBIO, PBN or CSV, from the stored entries scored as the
+results pages score them.
+
+:func:`export_event` gathers the event into the plain values of
+:mod:`server.formats.interchange` (a pairs session: every entry with its matchpoints and the
+rankings with their tie-breaks; a teams event: every match with its IMPs and VPs, each table's
+result and the ranking) and hands them to a writer of :mod:`server.formats`. :func:`write_export`
+puts the result on disk for ``traveller export``; the console serves the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from ..errors import TravellerError
+from ..formats.csv_write import write_csv
+from ..formats.interchange import (
+    ExportEvent,
+    PairLine,
+    PairsEvent,
+    PairStanding,
+    TeamMatchResult,
+    TeamsEvent,
+    TeamStanding,
+    TeamTableResult,
+)
+from ..formats.pbn_write import write_pbn
+from ..formats.site_write import write_site
+from ..formats.usebio_write import write_usebio
+from ..store import Store
+from ..teams.matches import is_teams, match_summary, matches, names, options
+from . import team_results
+from .results import score
+
+FORMATS = ("usebio", "pbn", "csv", "html")
+"""The formats :func:`export_event` writes."""
+SUFFIX = {"usebio": ".xml", "pbn": ".pbn"}
+
+
+def _percents(adjustment: dict[str, Any] | None) -> tuple[float, float] | None:
+    if adjustment is None:
+        return None
+    ns, ew = adjustment.get("ns", {}), adjustment.get("ew", {})
+    if "percent" in ns and "percent" in ew:
+        return (float(ns["percent"]), float(ew["percent"]))
+    return None
+
+
+def pairs_event(store: Store) -> PairsEvent:
+    """A pairs session as plain values: every entry played or adjusted, and the rankings."""
+    scored = score(store)
+    lines = []
+    for entry in scored.entries:
+        if not entry.scored:
+            continue
+        figures = scored.figures.get(entry.key)
+        result = entry.result if entry.adjustment is None else None
+        ns = figures.ns if figures else None
+        ew = figures.ew if figures else None
+        lines.append(PairLine(
+            section=entry.key.section, round=entry.key.round, table=entry.key.table_number,
+            board=entry.key.board, ns=entry.ns_pair, ew=entry.ew_pair,
+            contract=result.contract if result else None,
+            declarer=result.declarer if result else None,
+            tricks=result.tricks if result else None, lead=result.lead if result else None,
+            ns_score=result.ns_score if result else None,
+            adjusted=_percents(entry.adjustment),
+            ns_mp=ns.matchpoints if ns else None, ew_mp=ew.matchpoints if ew else None,
+            ns_pct=ns.percentage if ns else None, ew_pct=ew.percentage if ew else None))
+    lines.sort(key=lambda x: (x.section, x.board, x.round, x.table))
+    standings = [PairStanding(section=row["section"], pair=int(row["pair"]), field=field,
+                              rank=row["rank"], names=tuple(row["names"]), boards=row["boards"],
+                              matchpoints=row["matchpoints"], percentage=row["percentage"])
+                 for field, rows in scored.standings.items() for row in rows]  # fmt: skip
+    sections = tuple(sorted({s.section for s in store.seatings()}))
+    return PairsEvent(title=store.setting("name", "") or "", sections=sections,
+                      standings=tuple(standings), lines=tuple(lines))  # fmt: skip
+
+
+def teams_event(store: Store, now_ms: int) -> TeamsEvent:
+    """A teams event as plain values: its matches, each table's result, the ranking."""
+    team_names = names(store)
+    adjusted = {(a["section"], a["table_number"], a["round"], a["board"]): a
+                for a in _adjustments(store)}  # fmt: skip
+    out_matches, tables = [], []
+    for match in matches(store, now_ms):
+        if not match.open and not match.closed:
+            continue  # not started: nothing to export
+        summary = match_summary(store, match)
+        board_imps = tuple(b["home_imps"] for b in summary["boards"])
+        vp = summary["vp"]
+        out_matches.append(TeamMatchResult(
+            round=match.round, table=match.table, home=match.home, away=match.away,
+            boards=tuple(match.boards), board_imps=board_imps,
+            home_imps=summary["home_imps"], away_imps=summary["away_imps"],
+            home_vp=vp[0] if vp else None, away_vp=vp[1] if vp else None))
+        for room, seat, results in (("O", "NS", match.open), ("C", "EW", match.closed)):
+            for board in match.boards:
+                adjustment = adjusted.get((room, match.table, match.round, board))
+                result = results.get(board)
+                if adjustment is None and result is None:
+                    continue
+                percents = _percents(adjustment)
+                played = result if adjustment is None else None
+                tables.append(TeamTableResult(
+                    round=match.round, table=match.table, home=match.home, away=match.away,
+                    board=board, home_seat=seat,
+                    contract=played.contract if played else None,
+                    declarer=played.declarer if played else None,
+                    tricks=played.tricks if played else None,
+                    lead=played.lead if played else None,
+                    ns_score=played.ns_score if played else None, adjusted=percents))
+    ranking = team_results.standings(store, now_ms)
+    standings = [TeamStanding(team=row["team"], name=team_names.get(row["team"],
+                                                                   f"Team {row['team']}"),
+                              rank=row["rank"], vp=row["vp"], imps_won=row["imps_won"],
+                              imps_lost=row["imps_lost"], players=())
+                 for row in ranking["teams"]]  # fmt: skip
+    return TeamsEvent(title=store.setting("name", "") or "", swiss=options(store)["kind"] ==
+                      "swiss", standings=tuple(standings), matches=tuple(out_matches),
+                      tables=tuple(tables))  # fmt: skip
+
+
+def _adjustments(store: Store) -> list[dict[str, Any]]:
+    from ..store import rulings as sql
+
+    return list(sql.adjustments(store))
+
+
+def event_values(store: Store, now_ms: int | None = None) -> ExportEvent:
+    """The event as the writers take it."""
+    if is_teams(store):
+        return teams_event(store, int(time.time() * 1000) if now_ms is None else now_ms)
+    return pairs_event(store)
+
+
+def export_event(store: Store, fmt: str, now_ms: int | None = None) -> dict[str, bytes]:
+    """The files of the export in ``fmt`` (one of :data:`FORMATS`), by file name: one file for
+    USEBIO (``results.xml``) and PBN (``results.pbn``), several for CSV, a folder's worth for
+    HTML (a static site: ``index.html``, then ``en/``, ``id/``, ``pl/``)."""
+    if fmt not in FORMATS:
+        raise TravellerError("invalid_format",
+                             f"unknown export format {fmt!r} (one of {', '.join(FORMATS)})")
+    event = event_values(store, now_ms)
+    if fmt == "usebio":
+        return {"results.xml": write_usebio(event)}
+    if fmt == "pbn":
+        return {"results.pbn": write_pbn(event).encode("utf-8")}
+    pages = write_csv(event) if fmt == "csv" else write_site(event)
+    return {name: text.encode("utf-8") for name, text in pages.items()}
+
+
+def write_export(store: Store, fmt: str, out: str | Path) -> list[Path]:
+    """Write the export to ``out``: the file itself for USEBIO and PBN, a folder (created when
+    needed) for CSV and HTML. Returns the paths written."""
+    files = export_event(store, fmt)
+    target = Path(out)
+    if fmt in ("csv", "html"):
+        if target.exists() and not target.is_dir():
+            raise TravellerError("not_a_folder", f"{str(target)!r} is a file: {fmt.upper()} "
+                                 "export writes a folder of files")  # fmt: skip
+        written = []
+        for name, data in files.items():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            (target / name).write_bytes(data)
+            written.append(target / name)
+        return written
+    if target.is_dir():
+        raise TravellerError("is_a_folder", f"{str(target)!r} is a folder: give the file to "
+                             "write")  # fmt: skip
+    (data,) = files.values()
+    target.write_bytes(data)
+    return [target]
+
+
+MEDIA = {"usebio": "application/xml", "pbn": "text/plain; charset=utf-8"}
+
+
+def download(store: Store, fmt: str, now_ms: int | None = None) -> tuple[str, bytes, str]:
+    """The export as one download: ``(file name, bytes, media type)``; CSV's files and the
+    HTML site in a zip."""
+    files = export_event(store, fmt, now_ms)
+    if len(files) == 1:
+        ((name, data),) = files.items()
+        return name, data, MEDIA[fmt]
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files.items():
+            archive.writestr(name, data)
+    return f"results-{fmt}.zip", buffer.getvalue(), "application/zip"
