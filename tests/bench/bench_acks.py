@@ -4,9 +4,10 @@ beside a bare Flask-SocketIO echo under the same load.
 A real `traveller serve` (gevent) runs on loopback with 20 sections of 25 tables; 500
 python-socketio clients (asyncio, in one process, so the load generator does not starve the
 server of the machine's two cores) connect to `/table` as 500 tables, wait at a barrier, then
-each enters its round's 3 boards one after the other, as a table would. Latency is from emit to
-ack. After the run the event file is read back: every acknowledged result must be there (the
-loss count must be 0). The server's peak memory is its VmHWM.
+each enters its round's 3 boards one after the other, as a table would, and stays until a state
+pushed to it holds all three (the pushes are part of the server's work). Latency is from emit
+to ack. After the run the event file is read back: every acknowledged result must be there (the
+loss count must be 0). The server's peak memory is its VmHWM, its CPU time from /proc.
 
 The same clients, with the same tokens and the same pacing, then load `echo_server.py`: the same
 transport acknowledging at once without storing anything. The p99 ratio server/echo, both
@@ -65,14 +66,23 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def _terminal(base_url: str, token: str, barrier: asyncio.Barrier, pace: float,
-                    latencies: list[float], acked: list[str], failures: list[str]) -> None:
+                    latencies: list[float], acked: list[str], failures: list[str],
+                    settle: bool) -> None:
+    """One table: connect, wait for the others, enter the round's boards; with `settle`, stay
+    until a pushed state holds all of them (the server's pushes are part of its load)."""
     client = socketio.AsyncClient(reconnection=False)
     first_state: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+    mine: set[str] = set()
+    seen: set[str] = set()
+    settled = asyncio.Event()
 
     @client.on("state", namespace="/table")
     async def on_state(state: dict[str, Any]) -> None:
         if not first_state.done():
             first_state.set_result(state)
+        seen.update(str(r.get("op_id")) for r in state.get("results", []))
+        if mine and mine <= seen:
+            settled.set()
 
     try:
         await client.connect(base_url, namespaces=["/table"], auth={"token": token},
@@ -93,23 +103,26 @@ async def _terminal(base_url: str, token: str, barrier: asyncio.Barrier, pace: f
             if ack.get("ok"):
                 latencies.append(elapsed)
                 acked.append(op_id)
+                mine.add(op_id)
             else:
                 failures.append(str(ack))
+        if settle and mine and not mine <= seen:
+            await asyncio.wait_for(settled.wait(), 60)
     except Exception as exc:  # a bench reports, it does not stop at the first error
         failures.append(repr(exc))
     finally:
         await client.disconnect()
 
 
-async def _field(base_url: str, tokens: list[str],
-                 pace: float) -> tuple[list[float], list[str], list[str], float]:
+async def _field(base_url: str, tokens: list[str], pace: float,
+                 settle: bool) -> tuple[list[float], list[str], list[str], float]:
     barrier = asyncio.Barrier(len(tokens))
     latencies: list[float] = []
     acked: list[str] = []
     failures: list[str] = []
     wall = time.perf_counter()
-    await asyncio.gather(*(_terminal(base_url, token, barrier, pace, latencies, acked, failures)
-                           for token in tokens))
+    await asyncio.gather(*(_terminal(base_url, token, barrier, pace, latencies, acked, failures,
+                                     settle) for token in tokens))
     return latencies, acked, failures, time.perf_counter() - wall
 
 
@@ -133,7 +146,7 @@ def server_run(tmp: Path, terminals: int, pace: float) -> tuple[dict[str, float]
     assert server.proc is not None
     try:
         cpu = cpu_seconds(server.proc.pid)
-        result = asyncio.run(_field(server.base_url, tokens, pace))
+        result = asyncio.run(_field(server.base_url, tokens, pace, settle=True))
         cpu = cpu_seconds(server.proc.pid) - cpu
         memory = peak_memory_mb(server.proc.pid)
     finally:
@@ -161,7 +174,8 @@ def echo_run(tokens: list[str], pace: float) -> dict[str, float]:
                     raise RuntimeError("the echo server did not start") from None
                 time.sleep(0.1)
         cpu = cpu_seconds(proc.pid)
-        result = asyncio.run(_field(f"http://127.0.0.1:{port}", tokens, pace))
+        # The echo pushes nothing after the first state: nothing to wait for.
+        result = asyncio.run(_field(f"http://127.0.0.1:{port}", tokens, pace, settle=False))
         cpu = cpu_seconds(proc.pid) - cpu
         memory = peak_memory_mb(proc.pid)
     finally:
