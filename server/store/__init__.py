@@ -12,16 +12,15 @@ memory (dropped on every write of them here, and whenever another connection com
 file, which `PRAGMA data_version` tells within 0.1 s), hot reads and inserts go straight to
 sqlite3, and table submissions share their commits (`grouped`): the submissions queued while
 one commits go into the next transaction together, one savepoint each, so a refused one never
-takes the others down, and every one of them learns its outcome only after that commit. Served
-by gevent, the COMMIT (its fsync) runs in a real thread while the event loop answers the other
-connections and the next submissions queue for the next batch.
+takes the others down, and every one of them learns its outcome only after that commit. The
+COMMIT stays on the event loop when served: run in a thread, it held the lock across a greenlet
+switch, and everything that reads the store queued behind it (worse p99 in the bench).
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -86,7 +85,6 @@ class Store:
         self._dirty = False
         self._queue: list[_Job[Any]] = []
         self._queue_lock = threading.Lock()
-        self._pool = _gevent_threadpool()
         self._queued_at = 0.0
         self.health = WriteHealth()
         self._refused = False
@@ -130,7 +128,7 @@ class Store:
                     yield self.db
                     # Inside the try: a COMMIT that fails (a deferred constraint, a full disk)
                     # may leave the transaction open, and a later one must not commit it.
-                    self._commit()
+                    self.db.conn.execute("COMMIT")
                 except BaseException:
                     if self.db.conn.in_transaction:
                         self.db.conn.execute("ROLLBACK")
@@ -151,16 +149,6 @@ class Store:
             # The medium failed (disk full, read-only, I/O): nobody was acknowledged, and the
             # director must hear of it now (see `health`).
             self.health.failed(exc, int(time.time() * 1000))
-
-    def _commit(self) -> None:
-        """COMMIT, and its fsync, off the event loop when served by gevent: the loop goes on
-        reading and answering the other connections meanwhile (the next submissions are
-        checked and queued for the next batch); whoever needs the store waits for the lock,
-        which the committing greenlet holds."""
-        if self._pool is None:
-            self.db.conn.execute("COMMIT")
-        else:
-            self._pool.apply(self.db.conn.execute, ("COMMIT",))
 
     def grouped(self, work: Callable[[Database], T]) -> T:
         """Run `work` in a write transaction shared with the other work queued meanwhile, and
@@ -287,8 +275,8 @@ class Store:
     def settings_memo(self, key: str, build: Callable[[], T]) -> T:
         """A value derived from the settings alone, built once until a setting changes.
 
-        Read without the lock while it is known and fresh, so that a submission is checked
-        while a commit holds the lock (and joins the next batch)."""
+        Read without the lock while it is known and fresh (the common case: no lock to wait
+        for on every submission and state)."""
         memo = self._settings_memo
         if key in memo and time.monotonic() - self._checked_at < self.FRESH_SECONDS:
             known: T = memo[key]
@@ -551,15 +539,6 @@ class Store:
     def audit_rows(self) -> list[dict[str, Any]]:
         with self.read() as db:
             return list(db.query("select * from audit order by id"))
-
-
-def _gevent_threadpool() -> Any:
-    """gevent's pool of real threads when gevent is patched in (`traveller serve`), else None."""
-    if "gevent" not in sys.modules:
-        return None
-    from gevent import get_hub, monkey
-
-    return get_hub().threadpool if monkey.is_module_patched("threading") else None
 
 
 def _insert(db: Database, table: str, row: dict[str, Any]) -> None:
