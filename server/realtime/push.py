@@ -52,6 +52,11 @@ def push_grid(socketio: SocketIO) -> None:
     socketio.emit("grid", director_grid(), namespace="/director")
 
 
+def listening(socketio: SocketIO, namespace: str) -> bool:
+    """Whether any connection is in `namespace` (no console open: no grid to build)."""
+    return any(True for _ in socketio.server.manager.get_participants(namespace, None))
+
+
 def push_clock(socketio: SocketIO) -> None:
     """Each table its own effective clock (a table may run on its own), the console the
     round's clock."""
@@ -67,7 +72,11 @@ class Notifier:
     """Pushes changes after the acknowledgement has gone, and the grid at most every 0.25 s.
 
     The table's new state and the director's grid are sent from a background task. A burst of
-    entries from a hundred tables becomes a few grid pushes, not a hundred.
+    entries from five hundred tables becomes a few grid pushes, not five hundred, and each
+    table's state is built once per flush however many of its entries it carries. The task
+    lets the handlers waiting to run go first between two tables, so a flush of many tables
+    never holds back an acknowledgement by more than one table's state; the grid is built only
+    while a console is open to receive it.
     """
 
     GRID_INTERVAL = 0.25
@@ -111,18 +120,24 @@ class Notifier:
         with app.app_context():
             # Tables first and at once: a terminal waits for its new state; the director can
             # wait a quarter of a second to see a burst of entries together.
-            with self._lock:
-                tables, self._tables = self._tables, set()
-            for table in tables:
-                push_table(self.socketio, table)
+            self._push_tables()
             self.socketio.sleep(self.GRID_INTERVAL)
-            with self._lock:
-                tables, self._tables = self._tables, set()
-                self._grid_due = False
-            for table in tables:
-                push_table(self.socketio, table)
-            push_grid(self.socketio)
+            self._push_tables(last=True)
+            if listening(self.socketio, "/director"):
+                push_grid(self.socketio)
             self.projector.push()
+
+    def _push_tables(self, last: bool = False) -> None:
+        """Push every table changed since the last push, each its state built once; `last`
+        ends the flush (a change from now on starts a new one)."""
+        with self._lock:
+            tables, self._tables = self._tables, set()
+            if last:
+                self._grid_due = False
+        for table in sorted(tables, key=lambda t: (t.section, t.number)):
+            # Acknowledgements first: the handlers ready to run go before the next table.
+            self.socketio.sleep(0)
+            push_table(self.socketio, table)
 
 
 class Broadcaster:

@@ -6,6 +6,15 @@ never wait for the writer, and every write is one short transaction opened with
 another writer, an immediate one just waits its turn. A single connection per process, guarded
 by a lock, keeps the handlers (threads in tests, greenlets when served) from interleaving
 statements inside each other's transactions.
+
+Under load the store keeps an acknowledgement cheap: the settings and the schedule are kept in
+memory (dropped on every write of them here, and whenever another connection commits to the
+file, which `PRAGMA data_version` tells within 0.1 s), hot reads and inserts go straight to
+sqlite3, and table submissions share their commits (`grouped`): the submissions queued while
+one commits go into the next transaction together, one savepoint each, so a refused one never
+takes the others down, and every one of them learns its outcome only after that commit. The
+COMMIT stays on the event loop when served: run in a thread, it held the lock across a greenlet
+switch, and everything that reads the store queued behind it (worse p99 in the bench).
 """
 
 from __future__ import annotations
@@ -17,7 +26,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from sqlite_utils import Database
 
@@ -39,9 +48,23 @@ from .health import WriteHealth, identify, storage_failure
 from .models import ResultRow, SeatingRow, TableRow
 from .schema import migrations
 
+T = TypeVar("T")
+
 
 class StoreError(Exception):
     """The event file cannot be opened or created."""
+
+
+class _Job(Generic[T]):
+    """One piece of work queued for a grouped commit, and what became of it."""
+
+    __slots__ = ("done", "error", "value", "work")
+
+    def __init__(self, work: Callable[[Database], T]) -> None:
+        self.work = work
+        self.done = threading.Event()
+        self.value: T | None = None
+        self.error: BaseException | None = None
 
 
 class Store:
@@ -54,7 +77,18 @@ class Store:
         self._seatings: dict[tuple[str, int], list[SeatingRow]] | None = None
         self._ordered: dict[str | None, list[SeatingRow]] = {}
         self._memo: dict[Any, Any] = {}
+        self._settings: dict[str, str] | None = None
+        self._settings_memo: dict[str, Any] = {}
+        self._data_version = -1
+        self._checked_at = 0.0
+        # A setting or the schedule was written in the open transaction: a rollback must drop
+        # what was cached meanwhile.
+        self._dirty = False
+        self._queue: list[_Job[Any]] = []
+        self._queue_lock = threading.Lock()
+        self._queued_at = 0.0
         self.health = WriteHealth()
+        self._refused = False
         self.db.execute("PRAGMA busy_timeout = 30000")
         self.db.enable_wal()
         # FULL makes each commit durable on its own: an acknowledged score survives a power cut.
@@ -88,49 +122,186 @@ class Store:
     def write(self) -> Iterator[Database]:
         """One write transaction: BEGIN IMMEDIATE ... COMMIT, rolled back on any error."""
         with self._lock:
+            self._refused = False
             try:
                 self.db.conn.execute("BEGIN IMMEDIATE")
                 try:
                     yield self.db
+                    # Inside the try: a COMMIT that fails (a deferred constraint, a full disk)
+                    # may leave the transaction open, and a later one must not commit it.
+                    self.db.conn.execute("COMMIT")
                 except BaseException:
                     if self.db.conn.in_transaction:
                         self.db.conn.execute("ROLLBACK")
+                    if self._dirty:
+                        self._forget()
                     raise
-                try:
-                    self.db.conn.execute("COMMIT")
-                except sqlite3.Error:
-                    if self.db.conn.in_transaction:
-                        self.db.conn.execute("ROLLBACK")
-                    raise
+                finally:
+                    self._dirty = False
             except sqlite3.Error as exc:
-                if storage_failure(exc):
-                    # The medium failed (disk full, read-only, I/O): nobody was acknowledged,
-                    # and the director must hear of it now (see `health`).
-                    self.health.failed(exc, int(time.time() * 1000))
+                self._failed(exc)
                 raise
-            self.health.succeeded()
+            if not self._refused:
+                self.health.succeeded()
+
+    def _failed(self, exc: BaseException) -> None:
+        self._refused = True
+        if storage_failure(exc):
+            # The medium failed (disk full, read-only, I/O): nobody was acknowledged, and the
+            # director must hear of it now (see `health`).
+            self.health.failed(exc, int(time.time() * 1000))
+
+    def grouped(self, work: Callable[[Database], T]) -> T:
+        """Run `work` in a write transaction shared with the other work queued meanwhile, and
+        return what it returned (or raise what it raised) once that transaction is committed.
+
+        Each piece runs in its own savepoint, exactly as it would alone: one that raises is
+        rolled back to its savepoint and raises for its caller only. The first piece queued
+        leads its batch: it commits everything queued by then, so a burst of submissions costs
+        one commit (one fsync) per batch instead of one each, and the others wait for it. A
+        failed commit fails every piece of its batch.
+
+        Served by gevent, a commit blocks the event loop: nothing queues while it runs. So in a
+        burst (the last piece came, or the last commit ended, less than GATHER_SECONDS ago)
+        the leader first lets the handlers ready to run queue theirs, for GATHER_WAIT seconds;
+        out of a burst it commits at once, as waiting would only delay its acknowledgement.
+        """
+        job: _Job[T] = _Job(work)
+        now = time.monotonic()
+        with self._queue_lock:
+            self._queue.append(job)
+            leader = len(self._queue) == 1
+            burst, self._queued_at = now - self._queued_at < self.GATHER_SECONDS, now
+        if leader:
+            if burst:
+                # Never while holding the lock, which nothing may wait for long.
+                time.sleep(self.GATHER_WAIT)
+            with self._lock:
+                with self._queue_lock:
+                    batch, self._queue = self._queue, []
+                self._commit_batch(batch)
+        job.done.wait()
+        if job.error is not None:
+            raise job.error
+        return job.value  # type: ignore[return-value]
+
+    # Submissions closer together than this are a burst, whose commits are gathered, for so
+    # long a wait of the batch's first (a commit takes about as long on an idle disk).
+    GATHER_SECONDS = 0.005
+    GATHER_WAIT = 0.001
+
+    def _commit_batch(self, batch: list[_Job[Any]]) -> None:
+        conn = self.db.conn
+        try:
+            with self.write():
+                for job in batch:
+                    conn.execute("SAVEPOINT grouped")
+                    try:
+                        job.value = job.work(self.db)
+                    except Exception as exc:
+                        if not conn.in_transaction:
+                            # The error ended the transaction (SQLite does on a full disk):
+                            # the whole batch is lost, and every piece of it fails.
+                            raise
+                        conn.execute("ROLLBACK TO grouped")
+                        if self._dirty:
+                            self._forget()
+                        if isinstance(exc, sqlite3.Error):
+                            self._failed(exc)  # the file refused this piece's write
+                        job.error = exc
+                    conn.execute("RELEASE grouped")
+        except BaseException as exc:
+            for job in batch:
+                job.value, job.error = None, exc
+            if not isinstance(exc, Exception):
+                raise
+        finally:
+            # Submissions that came while this one committed are a burst.
+            self._queued_at = time.monotonic()
+            for job in batch:
+                job.done.set()
 
     @contextmanager
     def read(self) -> Iterator[Database]:
         with self._lock:
             yield self.db
 
+    def _query(self, sql: str, args: Any = ()) -> list[dict[str, Any]]:
+        """Rows as dicts, read straight through sqlite3 (hot paths: no savepoint per query)."""
+        with self._lock:
+            cursor = self.db.conn.execute(sql, args)
+            keys = [d[0] for d in cursor.description]
+            return [dict(zip(keys, row, strict=True)) for row in cursor]
+
+    # Another process writing a served event (none of Traveller's commands does) is noticed
+    # within this many seconds; this process's own writes are seen at once.
+    FRESH_SECONDS = 0.1
+
+    def _fresh(self) -> None:
+        """Drop what is kept in memory when another connection (another process) has
+        committed to the file since it was read, looking at most every FRESH_SECONDS."""
+        now = time.monotonic()
+        if now - self._checked_at < self.FRESH_SECONDS:
+            return
+        self._checked_at = now
+        version = self.db.conn.execute("PRAGMA data_version").fetchone()[0]
+        if version != self._data_version:
+            self._data_version = version
+            self._forget()
+
+    def _forget(self) -> None:
+        self._settings = None
+        self._settings_memo = {}
+        self._seatings = None
+        self._dirty = False
+
     # -- settings ---------------------------------------------------------------------------
 
+    def _all_settings(self) -> dict[str, str]:
+        with self._lock:
+            self._fresh()
+            if self._settings is None:
+                self._settings = {r["key"]: r["value"]
+                                  for r in self._query("select key, value from settings")}
+            return self._settings
+
     def setting(self, key: str, default: Any = None) -> Any:
-        with self.read() as db:
-            rows = list(db.query("select value from settings where key = ?", [key]))
-        return json.loads(rows[0]["value"]) if rows else default
+        # Decoded on every call: callers may change what they get without touching the cache.
+        value = self._all_settings().get(key)
+        return default if value is None else json.loads(value)
 
     def settings(self) -> dict[str, Any]:
-        with self.read() as db:
-            return {r["key"]: json.loads(r["value"]) for r in db.query("select * from settings")}
+        return {key: json.loads(value) for key, value in self._all_settings().items()}
+
+    def settings_memo(self, key: str, build: Callable[[], T]) -> T:
+        """A value derived from the settings alone, built once until a setting changes.
+
+        Read without the lock while it is known and fresh (the common case: no lock to wait
+        for on every submission and state)."""
+        memo = self._settings_memo
+        if key in memo and time.monotonic() - self._checked_at < self.FRESH_SECONDS:
+            known: T = memo[key]
+            return known
+        with self._lock:
+            self._all_settings()  # forgets the memos after a change by another process
+            if key not in self._settings_memo:
+                self._settings_memo[key] = build()
+            value: T = self._settings_memo[key]
+            return value
+
+    def forget_settings(self) -> None:
+        """A setting was written inside the open transaction: read them again."""
+        with self._lock:
+            self._settings = None
+            self._settings_memo = {}
+            self._dirty = True
 
     def put_setting(self, db: Database, key: str, value: Any, actor: str, why: str = "") -> None:
         """Change a setting inside an open write transaction, with its audit row."""
         old = [r["value"] for r in db.query("select value from settings where key = ?", [key])]
         new = json.dumps(value)
         db["settings"].upsert({"key": key, "value": new}, pk="key")
+        self.forget_settings()
         secret = key in ("password_hash", "secret_key")
         self.audit(
             db, actor, "setting", "settings", key,
@@ -140,28 +311,16 @@ class Store:
     # -- tables and seatings ----------------------------------------------------------------
 
     def tables(self) -> list[TableRow]:
-        with self.read() as db:
-            rows = db.query("select section, number, token from tables order by section, number")
-            return [TableRow(**r) for r in rows]
+        rows = self._query("select section, number, token from tables order by section, number")
+        return [TableRow(**r) for r in rows]
 
     def table_by_token(self, token: str) -> TableRow | None:
-        with self.read() as db:
-            rows = list(
-                db.query("select section, number, token from tables where token = ?", [token])
-            )
+        rows = self._query("select section, number, token from tables where token = ?", [token])
         return TableRow(**rows[0]) if rows else None
 
     def seatings(self, section: str | None = None, table: int | None = None) -> list[SeatingRow]:
-        with self.read() as db:
-            if self._seatings is None:
-                by_table: dict[tuple[str, int], list[SeatingRow]] = {}
-                for row in db.query("select * from seatings order by section, table_number, round"):
-                    seating = SeatingRow.from_row(row)
-                    by_table.setdefault((seating.section, seating.table_number), []).append(seating)
-                self._seatings = by_table
-                self._ordered = {}
-                self._memo = {}
-            cached, ordered = self._seatings, self._ordered
+        with self._lock:
+            cached, ordered = self._schedule()
         if section is not None and table is not None:
             return list(cached.get((section, table), []))
         if table is None and section in ordered:
@@ -176,10 +335,26 @@ class Store:
             ordered[section] = rows
         return list(rows)
 
+    def _schedule(
+        self,
+    ) -> tuple[dict[tuple[str, int], list[SeatingRow]], dict[str | None, list[SeatingRow]]]:
+        """The schedule by table and its sorted lists, read again (with everything derived
+        from it forgotten) after a change; call with the lock held."""
+        self._fresh()
+        if self._seatings is None:
+            by_table: dict[tuple[str, int], list[SeatingRow]] = {}
+            for row in self._query("select * from seatings order by section, table_number, round"):
+                seating = SeatingRow.from_row(row)
+                by_table.setdefault((seating.section, seating.table_number), []).append(seating)
+            self._seatings = by_table
+            self._ordered = {}
+            self._memo = {}
+        return self._seatings, self._ordered
+
     def schedule_memo(self, key: Any, build: Callable[[], Any]) -> Any:
         """A value derived from the schedule alone, built once until the seatings change."""
-        self.seatings()  # reloads the schedule, and forgets the memos, after a change
         with self._lock:
+            self._schedule()  # reloads the schedule, and forgets the memos, after a change
             if key not in self._memo:
                 self._memo[key] = build()
             return self._memo[key]
@@ -188,51 +363,51 @@ class Store:
         """Write schedule rows inside an open write transaction."""
         db["seatings"].insert_all(rows)
         self._seatings = None
+        self._dirty = True
 
     def forget_schedule(self) -> None:
         """The schedule changed other than by `put_seatings` (an advance undone): read it
         again, with everything derived from it."""
         with self._lock:
             self._seatings = None
+            self._dirty = True
 
     # -- results ----------------------------------------------------------------------------
 
     def results(self, section: str | None = None, table: int | None = None) -> list[ResultRow]:
         where, args = _filters(section=section, table_number=table)
-        with self.read() as db:
-            rows = db.query(f"select * from results {where} order by id", args)
-            return [ResultRow.from_row(r) for r in rows]
+        rows = self._query(f"select * from results {where} order by id", args)
+        return [ResultRow.from_row(r) for r in rows]
 
     def result_by_op(self, db: Database, op_id: str) -> ResultRow | None:
-        rows = list(db.query("select * from results where op_id = ?", [op_id]))
+        rows = self._query("select * from results where op_id = ?", [op_id])
         return ResultRow.from_row(rows[0]) if rows else None
 
     def scored_boards(self, db: Database, section: str, table: int) -> set[tuple[int, int]]:
         """(round, board) of every board done at a table: a result, or a director's adjusted
         score standing in for one (a board never played still lets the table move on)."""
-        rows = db.query(
+        rows = db.conn.execute(
             "select round, board from results where section = ? and table_number = ? "
             "union select round, board from adjustments where section = ? "
             "and table_number = ? and removed_ms is null",
             [section, table, section, table],
         )
-        return {(r["round"], r["board"]) for r in rows}
+        return {(r[0], r[1]) for r in rows}
 
     def adjusted_boards(self) -> dict[tuple[str, int], set[tuple[int, int]]]:
         """Boards with an active adjusted score, per (section, table): (round, board)."""
         out: dict[tuple[str, int], set[tuple[int, int]]] = {}
-        with self.read() as db:
-            rows = db.query("select section, table_number, round, board from adjustments "
-                            "where removed_ms is null")
-            for r in rows:
-                out.setdefault((r["section"], r["table_number"]), set()).add(
-                    (r["round"], r["board"]))
+        rows = self._query("select section, table_number, round, board from adjustments "
+                           "where removed_ms is null")
+        for r in rows:
+            out.setdefault((r["section"], r["table_number"]), set()).add(
+                (r["round"], r["board"]))
         return out
 
     def insert_result(self, db: Database, result: ResultRow, actor: str) -> None:
         """Store a result inside an open write transaction, with its audit row."""
         row = {k: getattr(result, k) for k in ResultRow.__dataclass_fields__}
-        db["results"].insert(row)
+        _insert(db, "results", row)
         self.audit(
             db, actor, "result_entered", "result",
             f"{result.section}/{result.table_number}/{result.round}/{result.board}",
@@ -246,8 +421,7 @@ class Store:
         where, args = _filters(section=section, table_number=table)
         if open_only:
             where = f"{where} and answer is null" if where else "where answer is null"
-        with self.read() as db:
-            return list(db.query(f"select * from calls {where} order by id", args))
+        return self._query(f"select * from calls {where} order by id", args)
 
     def insert_call(self, db: Database, call: dict[str, Any], actor: str) -> int:
         """Store a director call inside an open write transaction; returns its id."""
@@ -274,27 +448,24 @@ class Store:
 
     def clock(self, round: int | None = None) -> RoundClock | None:
         """The clock of a round, or of the latest round the director started."""
-        with self.read() as db:
-            if round is None:
-                rows = list(db.query("select * from clocks order by round desc limit 1"))
-            else:
-                rows = list(db.query("select * from clocks where round = ?", [round]))
+        if round is None:
+            rows = self._query("select * from clocks order by round desc limit 1")
+        else:
+            rows = self._query("select * from clocks where round = ?", [round])
         return RoundClock(**rows[0]) if rows else None
 
     def clocks(self) -> dict[int, RoundClock]:
         """Every round clock the director started, by round."""
-        with self.read() as db:
-            return {r["round"]: RoundClock(**r) for r in db.query("select * from clocks")}
+        return {r["round"]: RoundClock(**r) for r in self._query("select * from clocks")}
 
     def table_clocks(self, round: int | None = None) -> dict[tuple[str, int, int], RoundClock]:
         """Tables' own clocks, by (section, table, round)."""
         where, args = _filters(round=round)
-        with self.read() as db:
-            rows = db.query(f"select * from table_clocks {where}", args)
-            return {
-                (r.pop("section"), r.pop("table_number"), r["round"]): RoundClock(**r)
-                for r in rows
-            }
+        rows = self._query(f"select * from table_clocks {where}", args)
+        return {
+            (r.pop("section"), r.pop("table_number"), r["round"]): RoundClock(**r)
+            for r in rows
+        }
 
     def save_table_clock(self, db: Database, section: str, table: int, clock: RoundClock,
                          actor: str, why: str = "") -> None:
@@ -353,8 +524,8 @@ class Store:
         self, db: Database, actor: str, action: str, entity: str, entity_id: str,
         old: str | None, new: str | None, why: str,
     ) -> None:
-        db["audit"].insert(
-            {
+        _insert(
+            db, "audit", {
                 "at_ms": int(time.time() * 1000),
                 "actor": actor,
                 "action": action,
@@ -369,6 +540,14 @@ class Store:
     def audit_rows(self) -> list[dict[str, Any]]:
         with self.read() as db:
             return list(db.query("select * from audit order by id"))
+
+
+def _insert(db: Database, table: str, row: dict[str, Any]) -> None:
+    """Insert one row of plain values (what sqlite-utils' `insert` would do for it, without
+    reading the table's shape on every call): the hot path of every submission."""
+    columns = ", ".join(row)
+    marks = ", ".join("?" * len(row))
+    db.conn.execute(f"insert into [{table}] ({columns}) values ({marks})", list(row.values()))
 
 
 def _clock_row(clock: RoundClock) -> dict[str, Any]:

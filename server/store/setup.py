@@ -34,6 +34,7 @@ def put_setting_field(store: Store, db: Database, key: str, field: str | None, v
     if old == value and (rows or value is None):
         return False
     db.table("settings").upsert({"key": key, "value": json.dumps(new_whole)}, pk="key")
+    store.forget_settings()
     store.audit(db, actor, "setting", "settings", key if field is None else f"{key}.{field}",
                 None if old is None else json.dumps(old), json.dumps(value), why)
     return True

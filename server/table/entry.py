@@ -120,6 +120,8 @@ def submission_score(checked: Submission) -> int:
 
 def locked_boards(store: Store, table: TableRow, now_ms: int) -> set[tuple[int, int]]:
     """(round, board) a teams table may no longer play (K12.1); empty for pairs."""
+    if event_wire(store)["kind"] != "teams":
+        return set()
     return locks(store, now_ms, table=table.number).get((table.section, table.number), set())
 
 
@@ -172,9 +174,11 @@ def submit_result(
 ) -> dict[str, Any]:
     """Store one result from a table and return its acknowledgement.
 
-    A replayed op_id is acknowledged again and stored once. The acknowledgement is built only
-    after the transaction commits, so an `ok` the terminal sees is on disk. Where East-West
-    confirms on its own terminal, the result waits for it instead (`submit_entry`).
+    A replayed op_id is acknowledged again and stored once. The acknowledgement is returned
+    only after the transaction commits, so an `ok` the terminal sees is on disk; the commit is
+    shared with the other tables' submissions queued meanwhile (`Store.grouped`), each checked
+    in its own savepoint exactly as it would be alone. Where East-West confirms on its own
+    terminal, the result waits for it instead (`submit_entry`).
     """
     rules = event_wire(store)
     checked = parse_submission(payload, rules["lead"], rules["mini_bridge"])
@@ -182,7 +186,8 @@ def submit_result(
     if rules["ew_terminal"]:
         return submit_entry(store, table, checked, score, now_ms, actor)
     locked = locked_boards(store, table, now_ms)
-    with store.write() as db:
+
+    def write(db: Any) -> dict[str, Any] | tuple[TravellerError, ResultRow | None]:
         earlier = store.result_by_op(db, checked.op_id)
         if earlier is None:
             # Stored once and deleted or replaced by the director since: not brought back.
@@ -197,17 +202,18 @@ def submit_result(
         except TravellerError as exc:
             if exc.code != "already_scored":
                 raise
-            refused = exc
-            stored = next((r for r in store.results(table.section, table.number)
-                           if r.board == checked.board), None)
-        else:
-            refused = None
-            store.insert_result(db, result, actor=actor)
-    if refused is not None:
-        # Scored by a result (a different one is kept for the director) or adjusted.
-        raise (refused if stored is None else
-               _conflict(store, table, checked, score, stored, now_ms, actor))
-    return ok_body(ns_score=score, board=checked.board, duplicate=False)
+            return exc, next((r for r in store.results(table.section, table.number)
+                              if r.board == checked.board), None)
+        store.insert_result(db, result, actor=actor)
+        return ok_body(ns_score=score, board=checked.board, duplicate=False)
+
+    done = store.grouped(write)
+    if isinstance(done, dict):
+        return done
+    # Scored by a result (a different one is kept for the director) or adjusted.
+    refused, stored = done
+    raise (refused if stored is None else
+           _conflict(store, table, checked, score, stored, now_ms, actor))
 
 
 def _conflict(store: Store, table: TableRow, checked: Submission, score: int,
@@ -245,7 +251,8 @@ def submit_entry(store: Store, table: TableRow, checked: Submission, score: int,
     The ack is `submit_result`'s with `pending`: true while East-West has not confirmed (a
     replay after the confirmation says `pending`: false)."""
     locked = locked_boards(store, table, now_ms)
-    with store.write() as db:
+
+    def write(db: Any) -> dict[str, Any]:
         done = store.result_by_op(db, checked.op_id)
         if done is not None:
             refuse_elsewhere(done.section, done.table_number, table)
@@ -258,4 +265,6 @@ def submit_entry(store: Store, table: TableRow, checked: Submission, score: int,
                            pending=True)
         result = checked_result(store, db, table, checked, score, locked, now_ms, actor)
         ew_sql.insert_entry(store, db, result, actor)
-    return ok_body(ns_score=score, board=checked.board, duplicate=False, pending=True)
+        return ok_body(ns_score=score, board=checked.board, duplicate=False, pending=True)
+
+    return store.grouped(write)

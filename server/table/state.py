@@ -12,7 +12,6 @@ from ..scoring import matchpoints
 from ..store import Store, TableRow
 from ..store import setup as setup_sql
 from ..teams.captains import match_state
-from ..teams.matches import is_teams
 from .calls import call_wire
 from .eastwest import waiting
 from .entry import locked_boards
@@ -23,39 +22,27 @@ from .terminals import event_wire
 
 def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
     """Everything a terminal needs to play on, even if the Wi-Fi drops right after."""
+    wire = event_wire(store)
     seatings = store.seatings(table.section, table.number)
-    plan = section_plan(store, table.section)
     results = store.results(table.section, table.number)
     adjusted = store.adjusted_boards().get((table.section, table.number), set())
     locked = locked_boards(store, table, now_ms)
     scored = {(r.round, r.board) for r in results} | adjusted | locked
     here = current_round(seatings, scored)
     team_block = (match_state(store, table, here.round if here else None, now_ms)
-                  if is_teams(store) else None)
+                  if wire["kind"] == "teams" else None)
+    plan = _plan(store, table, teams=team_block is not None)
     return {
-        "event": event_wire(store),
+        "event": wire,
         "section": table.section,
         "table": table.number,
         "round": here.round if here else None,
-        # The section's rounds: a table a half table leaves empty in a round has fewer rows.
-        "rounds": max(plan.rounds, default=len(seatings)),
+        "rounds": plan["rounds"],
         "ns_pair": here.ns_pair if here else None,
         "ew_pair": here.ew_pair if here else None,
         "boards": list(here.boards) if here else [],
-        "board_info": {str(b): board_info(b) for s in seatings for b in s.boards},
-        "schedule": [
-            {
-                "round": s.round,
-                "ns_pair": s.ns_pair,
-                "ew_pair": s.ew_pair,
-                "boards": list(s.boards),
-                "ew_next_table": s.ew_next_table,
-                "boards_next_table": s.boards_next_table,
-                # Teams: the room bar and the match panel say where the next match is.
-                "moves": moves_after(plan, s) if team_block is None else None,
-            }
-            for s in seatings
-        ],
+        "board_info": plan["board_info"],
+        "schedule": plan["schedule"],
         "results": [r.wire() for r in results],
         "pending": waiting(store, table.section, table.number),
         "adjusted": [{"round": r, "board": b} for r, b in sorted(adjusted)],
@@ -65,6 +52,37 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
         "teams": team_block,
         "now_ms": now_ms,
     }
+
+
+def _plan(store: Store, table: TableRow, teams: bool) -> dict[str, Any]:
+    """The parts of a table's state that only the schedule decides, built once per schedule
+    (a state is built after every entry; these are most of its work)."""
+    def build() -> dict[str, Any]:
+        seatings = store.seatings(table.section, table.number)
+        plan = section_plan(store, table.section)
+        return {
+            # The section's rounds: a table a half table leaves empty in a round has fewer
+            # rows.
+            "rounds": max(plan.rounds, default=len(seatings)),
+            "board_info": {str(b): board_info(b) for s in seatings for b in s.boards},
+            "schedule": [
+                {
+                    "round": s.round,
+                    "ns_pair": s.ns_pair,
+                    "ew_pair": s.ew_pair,
+                    "boards": list(s.boards),
+                    "ew_next_table": s.ew_next_table,
+                    "boards_next_table": s.boards_next_table,
+                    # Teams: the room bar and the match panel say where the next match is.
+                    "moves": None if teams else moves_after(plan, s),
+                }
+                for s in seatings
+            ],
+        }
+
+    plan: dict[str, Any] = store.schedule_memo(("state", table.section, table.number, teams),
+                                               build)
+    return plan
 
 
 def traveller(store: Store, table: TableRow, board: Any) -> dict[str, Any]:

@@ -21,18 +21,23 @@ def table_url(base_url: str, token: str) -> str:
 
 
 def event_wire(store: Store) -> dict[str, Any]:
-    """What a terminal needs to know of the event's rules to enter results offline."""
-    preset = store.setting("preset", {})
-    return {
-        "name": store.setting("name", ""),
-        "kind": preset.get("kind", "pairs"),
-        "ew_terminal": bool(preset.get("ew_terminal", False)),
-        "lead": preset.get("lead", "optional"),
-        "mini_bridge": bool(preset.get("mini_bridge", False)),
-        "show_traveller": bool(preset.get("show_traveller", True)),
-        # K9.1: no psychic bids, no complex artificial systems (university, junior, school).
-        "restricted_systems": bool(preset.get("restricted_systems", False)),
-    }
+    """What a terminal needs to know of the event's rules to enter results offline (read on
+    every submission and state: kept until a setting changes)."""
+    def build() -> dict[str, Any]:
+        preset = store.setting("preset", {})
+        return {
+            "name": store.setting("name", ""),
+            "kind": preset.get("kind", "pairs"),
+            "ew_terminal": bool(preset.get("ew_terminal", False)),
+            "lead": preset.get("lead", "optional"),
+            "mini_bridge": bool(preset.get("mini_bridge", False)),
+            "show_traveller": bool(preset.get("show_traveller", True)),
+            # K9.1: no psychic bids, no complex artificial systems (university, junior,
+            # school).
+            "restricted_systems": bool(preset.get("restricted_systems", False)),
+        }
+
+    return dict(store.settings_memo("event_wire", build))
 
 
 def enabled(store: Store) -> bool:
