@@ -28,6 +28,11 @@ def start_clock(store: Store, now_ms: int, actor: str) -> Outcome:
     return Outcome(ok_body(clock=clock_wire(clock, now_ms)), clocks=True)
 
 
+def start_preview(store: Store, now_ms: int) -> dict[str, Any]:
+    """What starting the next round's clock would do, for the director to confirm."""
+    return clocks.start_preview(store, now_ms)
+
+
 def change_clock(store: Store, action: str, now_ms: int, actor: str, *,
                  table: TableRow | None = None, round: int | None = None,
                  minutes: Any = None, why: str = "") -> Outcome:

@@ -163,7 +163,16 @@ def grid_json() -> Any:
 @bp.post("/clock/start")
 @director_required
 def start_clock() -> Any:
+    """Start the next round's clock. From the console's form it is a second step: the first
+    post shows what starting it does (the tables still playing an earlier round) and asks to
+    confirm; a JSON client (a script) starts it at once."""
+    confirmed = request.form.get("confirmed") == "yes" or wants_json()
     try:
+        if not confirmed:
+            preview = actions.start_preview(get_store(), now_ms())
+            behind = ", ".join(f"{t['section']}{t['table']}" for t in preview["behind"])
+            return render_template("director_start_clock.html", preview=preview, behind=behind,
+                                   name=get_store().setting("name", ""))
         outcome = actions.start_clock(get_store(), now_ms(), actor=actor())
     except TravellerError as exc:
         if request.accept_mimetypes.best == "application/json":

@@ -32,10 +32,14 @@ let tables = [...grid.children].map((c) => ({
 }));
 
 const now = () => Date.now() + offset;
+// Whole seconds rounded up, as the terminals count (0:00 is the deadline itself), so a table's
+// terminal and its cell here read the same second.
 const mmss = (ms) => {
-  const abs = Math.abs(ms);
-  return `${Math.floor(abs / 60000)}:${String(Math.floor((abs % 60000) / 1000)).padStart(2, "0")}`;
+  const seconds = Math.ceil(Math.abs(ms) / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 };
+// Minutes over time as the terminals say it: at least 1 once the deadline has passed.
+const minutesLate = (ms) => Math.max(1, Math.floor(-ms / 60000));
 const left = (c) => (c.running && c.deadline_ms ? c.deadline_ms - now() : c.remaining_ms);
 
 // An entry East-West has not confirmed yet is the table's last, marked as such.
@@ -151,7 +155,7 @@ function tick() {
     const ms = left(t.clock);
     if (ms === null || ms === undefined) continue;
     time.textContent = ms >= 0 ? T("%(time)s left", { time: mmss(ms) })
-      : T("%(minutes)s min late", { minutes: Math.ceil(-ms / 60000) });
+      : T("%(minutes)s min late", { minutes: minutesLate(ms) });
     if (!t.clock.running) time.textContent += ` ${T("(paused)")}`;
     t.el.classList.toggle("late", ms < 0);
   }
