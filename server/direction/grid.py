@@ -155,7 +155,7 @@ def alerts(store: Store, rows: list[dict[str, Any]], calls: list[dict[str, Any]]
                 score=f"{c['ns_score']:+d}", stored_contract=c["stored_contract"],
                 stored_declarer=c["stored_declarer"] or "",
                 stored_score=f"{c['stored_ns_score']:+d}")),
-            "board": c["board"]})
+            "board": c["board"], "conflict_id": c["id"]})
     for job in printer_failures(store):
         queue.append({"key": f"printer:{job['id']}", "kind": "printer", "section": None,
                       "table": None, "round": None, "since_ms": job["done_ms"] or 0,

@@ -25,6 +25,7 @@ from ..context import (
     get_store,
 )
 from ..direction import actions, slowplay
+from ..direction import conflicts as conflict_cases
 from ..direction.grid import grid as live_grid
 from ..errors import TravellerError, error_body, ok_body
 from ..event import access
@@ -222,6 +223,34 @@ def acknowledge_alert() -> Any:
     try:
         outcome = actions.acknowledge_alert(get_store(), str(data.get("key") or ""), now_ms(),
                                             actor=actor())
+    except TravellerError as exc:
+        return _refused(exc)
+    return _done(".grid", outcome)
+
+
+@bp.get("/conflicts/<int:conflict_id>")
+@director_required
+def conflict(conflict_id: int) -> Any:
+    """A conflicting entry beside the stored result of its board, a button to keep each."""
+    store = get_store()
+    try:
+        found = conflict_cases.conflict(store, conflict_id)
+    except TravellerError as exc:
+        return _refused(exc)
+    if wants_json():
+        return jsonify(ok_body(conflict=found))
+    return render_template("director_conflict.html", c=found, name=store.setting("name", ""),
+                           teams_event=is_teams(store))
+
+
+@bp.post("/conflicts/<int:conflict_id>/keep")
+@director_required
+def keep_conflict(conflict_id: int) -> Any:
+    """Settle a conflict: `keep` is "stored" (the board's result stays) or "second"."""
+    data = request_payload()
+    try:
+        outcome = actions.keep_conflict(get_store(), conflict_id, str(data.get("keep") or ""),
+                                        now_ms(), actor=actor())
     except TravellerError as exc:
         return _refused(exc)
     return _done(".grid", outcome)

@@ -70,6 +70,7 @@ def test_a_score_entered_at_table_1_shows_on_the_director_grid(server, browser, 
     # The director starts the round clock: the terminal counts down with it.
     expect(page.get_by_test_id("clock")).to_be_hidden()
     console.get_by_test_id("start-clock").click()
+    console.get_by_test_id("start-clock-confirm").click()
     expect(page.get_by_test_id("clock")).to_have_text(re.compile(r"^\d+:\d\d$"))
     expect(page.get_by_test_id("clock")).to_have_attribute("data-late", "false")
 

@@ -6,6 +6,7 @@ const grid = document.getElementById("grid");
 const clockEl = document.getElementById("clock");
 const live = document.getElementById("live");
 const alertsEl = document.getElementById("alerts");
+const conflictsEl = document.getElementById("conflicts");
 // Text in the page's language: the page's JSON block #console-catalog (English keys; a data
 // block, not a script, so the Content-Security-Policy needs no inline script).
 const CATALOG = JSON.parse(document.getElementById("console-catalog")?.textContent || "{}");
@@ -90,6 +91,26 @@ function draw(data) {
   }
   setClock(data.clock);
   drawAlerts(data.alerts || []);
+  drawConflicts((data.alerts || []).filter((a) => a.kind === "conflict"));
+}
+
+// Conflicting entries head the page, counted, each one tap from the page that settles it.
+function drawConflicts(list) {
+  if (!conflictsEl) return;
+  conflictsEl.hidden = list.length === 0;
+  conflictsEl.querySelector(".count").textContent =
+    T("Conflicting entries: %(count)s. Open each and keep one result.", { count: list.length });
+  conflictsEl.querySelector("ul").replaceChildren(...list.map((a) => {
+    const link = Object.assign(document.createElement("a"), {
+      href: `/director/conflicts/${a.conflict_id}`,
+      textContent: T("Table %(table)s, board %(board)s", { table: tableName(a.section, a.table), board: a.board }),
+    });
+    link.dataset.testid = "conflict-link";
+    link.dataset.key = a.key;
+    const item = document.createElement("li");
+    item.append(link);
+    return item;
+  }));
 }
 
 const KIND = { call: T("Call"), late: T("Late"), offline: T("Offline"), printer: T("Printer"), conflict: T("Conflict") };
@@ -120,6 +141,10 @@ function alertForm(a) {
     const who = Object.assign(document.createElement("strong"), { textContent: !a.table ? T("Console") : rooms ? tableName(a.section, a.table) : T("Table %(table)s", { table: `${a.section}${a.table}` }) });
     const text = Object.assign(document.createElement("span"), { className: "text", textContent: alertText(a) });
     form.append(hidden("csrf_token", csrf), kind, who, text);
+    if (a.kind === "conflict") {
+      form.append(Object.assign(document.createElement("a"),
+        { className: "button", href: `/director/conflicts/${a.conflict_id}`, textContent: T("Fix") }));
+    }
     if (a.kind === "call") {
       form.append(Object.assign(document.createElement("input"),
         { name: "answer", placeholder: T("Answer for the table"), required: true }));
