@@ -63,12 +63,31 @@ def register(socketio: SocketIO, notifier: Notifier) -> None:
         table, side = find_table(token) if isinstance(token, str) else (None, "ns")
         if table is None:
             raise ConnectionRefusedError("unknown table: scan the QR code on the table card again")
+        # Another device already the terminal of this side of the table: the newcomer is
+        # warned before it enters (it may take over, the other one then hears of it).
+        others = same_side(table, side)
         join_room(table_room(table))
         joined(session_id(), table, side)
         get_presence().join(session_id(), table)
         get_offline().joined(table)
         emit("state", table_state(get_store(), table, now_ms()) | {"side": side})
+        emit("terminals", {"others": len(others)})
         notifier.changed(standings=False)
+
+    def same_side(table: TableRow, side: str) -> list[str]:
+        """The other connections of this table's side (North-South or East-West)."""
+        me = session_id()
+        return [sid for sid in get_presence().sids_at(table)
+                if sid != me and side_of(sid) == side]
+
+    @socketio.on("take_over", namespace="/table")
+    @table_event("the server could not do this")
+    def take_over(table: TableRow, _: Any) -> dict[str, Any]:
+        """This device is the table's terminal now: the others of its side are told so."""
+        others = same_side(table, side_of(session_id()))
+        for sid in others:
+            socketio.emit("taken_over", {}, namespace="/table", to=sid)
+        return {"ok": True, "others": len(others)}
 
     @socketio.on("disconnect", namespace="/table")
     def table_disconnect(*_: Any) -> None:

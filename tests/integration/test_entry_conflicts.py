@@ -97,3 +97,27 @@ def test_15_4_keeping_the_stored_result_changes_nothing_but_the_alert(app: Any) 
     assert result.contract == "4S"
     grid = http.get("/director/api/grid", headers=JSON).json
     assert not [a for a in grid["alerts"] if a["kind"] == "conflict"]
+
+
+def test_15_4_a_second_device_hears_another_is_the_terminal_and_may_take_over(
+        app: Any) -> None:
+    store = app.extensions["traveller.store"]
+    socketio = app.extensions["traveller.socketio"]
+
+    def device(number: int) -> Any:
+        token = store.tables()[number - 1].token
+        return socketio.test_client(app, namespace="/table", auth={"token": token})
+
+    def heard(client: Any, name: str) -> list[Any]:
+        return [e["args"][0] for e in client.get_received("/table") if e["name"] == name]
+
+    first = device(1)
+    assert heard(first, "terminals") == [{"others": 0}]
+    other_table = device(2)
+    assert heard(other_table, "terminals") == [{"others": 0}]
+    second = device(1)
+    assert heard(second, "terminals") == [{"others": 1}]
+    ack = second.emit("take_over", {}, namespace="/table", callback=True)
+    assert ack == {"ok": True, "others": 1}
+    assert heard(first, "taken_over") == [{}]
+    assert heard(other_table, "taken_over") == []
