@@ -19,6 +19,7 @@ const SHELL = [
   "/terminal/js/complete.js",
   "/terminal/js/confirm.js",
   "/terminal/js/contract.js",
+  "/terminal/js/devices.js",
   "/terminal/js/dom.js",
   "/terminal/js/eastwest.js",
   "/terminal/js/entry.js",

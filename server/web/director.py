@@ -152,7 +152,15 @@ def _grid() -> dict[str, Any]:
 @director_required
 def grid() -> Any:
     store = get_store()
-    return render_template("director_grid.html", grid=_grid(), name=store.setting("name", ""))
+    now = now_ms()
+
+    def offline_for(since_ms: int) -> str:
+        """m:ss since the table's terminal was last heard, as the page's script counts."""
+        seconds = -(-max(0, now - since_ms) // 1000)
+        return f"{seconds // 60}:{seconds % 60:02d}"
+
+    return render_template("director_grid.html", grid=_grid(), name=store.setting("name", ""),
+                           offline_for=offline_for)
 
 
 @bp.get("/api/grid")

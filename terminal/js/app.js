@@ -93,6 +93,7 @@ import { renderBoards } from "./boardlist.js";
 import { renderConfirm } from "./confirm.js";
 import { renderComplete } from "./complete.js";
 import { renderRejected } from "./rejected.js";
+import { explainRejection, forget, markMine, noticeFor, renderDeviceNotice } from "./devices.js";
 import { callsToShow, correctionReason, reasonText, renderCallPicker, renderCalls, withCall } from "./calls.js";
 import { renderTraveller } from "./traveller.js";
 import {
@@ -183,6 +184,7 @@ const model = {
   lineupWarning: null, // teams: the roster warning (D2.1) of the last saved line-up
   lockAsked: null, // teams: the deadline after which a fresh state was asked for (K12.1)
   awaitingState: false, // connected, the server's first state not read yet: results wait for it
+  device: null, // another device is the table's terminal: "warn" | "stepped_back" | "taken" (devices.js)
 };
 
 let connection = null;
@@ -423,7 +425,15 @@ function renderTeamsMain() {
 /** A rejected entry's reason in the table's language where the code says more than the sentence. */
 function rejectionsShown() {
   return outbox.rejected().map((r) => (r.code === "board_locked"
-    ? { ...r, error: t("teams.board_locked", { board: r.board }) } : r));
+    ? { ...r, error: t("teams.board_locked", { board: r.board }) } : { ...r, ...explainRejection(r, model.state) }));
+}
+
+/** This device becomes the table's terminal: the other devices of its side are told. */
+function takeOver() {
+  markMine(token);
+  model.device = null;
+  connection?.takeOver().catch(() => {});
+  render();
 }
 
 function render() {
@@ -438,6 +448,16 @@ function render() {
       h("p", { class: "reason" }, model.refused),
       h("p", {}, t("app.refused_help")),
       h("button", { type: "button", class: "primary", onclick: () => location.reload() }, t("app.retry"))));
+    return;
+  }
+  if (model.device) {
+    root.replaceChildren(renderDeviceNotice(model.device, {
+      takeOver,
+      stepBack() {
+        model.device = "stepped_back";
+        render();
+      },
+    }), h("span", { hidden: true, "data-testid": "connection", "data-state": model.online ? "online" : "offline" }));
     return;
   }
   if (!model.state) {
@@ -953,6 +973,15 @@ async function start() {
     state: receiveState,
     clock: receiveClock,
     answer: receiveAnswer,
+    terminals({ others }) {
+      model.device = noticeFor(token, others);
+      render();
+    },
+    takenOver() {
+      forget(token);
+      model.device = "taken";
+      render();
+    },
   });
   setInterval(tick, 1000);
 }

@@ -48,7 +48,7 @@ const WAITING = { awaiting: ` · ${T("awaiting East-West")}`, not_agreed: ` · $
 
 function cell(t) {
   const div = document.createElement("div");
-  div.className = "table-cell" + (t.finished ? " finished" : "");
+  div.className = "table-cell" + (t.finished ? " finished" : "") + (t.offline_since_ms ? " offline" : "");
   div.dataset.table = t.table;
   div.dataset.section = t.section;
   div.dataset.connected = t.connected ? "true" : "false";
@@ -61,7 +61,8 @@ function cell(t) {
     ["round", t.finished ? T("finished") : T("round %(round)s/%(rounds)s", { round: t.round, rounds: t.rounds })],
     ["done", t.finished ? "✓" : `${t.boards_done}/${t.boards_in_round}`],
     ["time", ""],
-    ["conn", t.connected ? T("online") : T("offline")],
+    ["conn", t.connected ? T("online") : t.offline_since_ms ? T("offline %(time)s", { time: mmss(now() - t.offline_since_ms) })
+      : T("no terminal yet")],
     ["last", last],
   ];
   for (const [cls, text] of parts) {
@@ -70,6 +71,7 @@ function cell(t) {
     el.textContent = text;
     if (cls === "time") el.dataset.testid = "table-time";
     if (cls === "teams") el.dataset.testid = "table-teams";
+    if (cls === "conn") el.dataset.testid = "table-connection";
     if (cls === "num" && t.own_clock) {
       el.append(" ", Object.assign(document.createElement("span"),
         { className: "own", textContent: T("own clock"), title: T("this table has its own clock") }));
