@@ -161,6 +161,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         handler = globals()[f"cmd_{args.command}"]
         result: int = handler(args)
+        if args.command in SERVING and result == 0:
+            # The server returns only when stopped (Ctrl-C): one line, no traceback.
+            print("traveller: stopped; the event file is saved", file=sys.stderr)
         return result
     except CliError as exc:
         print(f"traveller: {exc}", file=sys.stderr)
