@@ -3,9 +3,18 @@ page for an address that does not exist or a request refused (never Flask's stoc
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app, make_response, render_template, send_from_directory
+from flask import (
+    Flask,
+    abort,
+    current_app,
+    make_response,
+    render_template,
+    send_file,
+    send_from_directory,
+)
 from werkzeug.exceptions import HTTPException
 
 from ..context import get_store, has_event
@@ -19,6 +28,16 @@ def install_pages(app: Flask) -> None:
         static = current_app.static_folder
         assert static is not None
         return send_from_directory(static, "favicon.png", mimetype="image/png", max_age=86400)
+
+    @app.get("/venue-ca.crt")
+    def venue_ca() -> Any:
+        """The venue's certificate authority, for a phone to install and trust once, when
+        the server serves https with a certificate of `traveller cert` (README)."""
+        path = current_app.config.get("VENUE_CA")
+        if not path or not Path(path).is_file():
+            abort(404)
+        return send_file(path, mimetype="application/x-x509-ca-cert", as_attachment=True,
+                         download_name="traveller-ca.crt")
 
 
 def error_page(exc: HTTPException) -> Any:

@@ -55,7 +55,7 @@ def test_15_7_ctrl_c_stops_serve_with_one_clean_line(tmp_path: Any) -> None:
             except OSError:
                 time.sleep(0.1)
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
+        _, err = proc.communicate(timeout=30)
     finally:
         if proc.poll() is None:
             proc.kill()
