@@ -70,8 +70,9 @@ def register(socketio: SocketIO, notifier: Notifier) -> None:
         joined(session_id(), table, side)
         get_presence().join(session_id(), table)
         get_offline().joined(table)
-        emit("state", table_state(get_store(), table, now_ms()) | {"side": side})
+        # The count first: a device to be warned never shows the table before the warning.
         emit("terminals", {"others": len(others)})
+        emit("state", table_state(get_store(), table, now_ms()) | {"side": side})
         notifier.changed(standings=False)
 
     def same_side(table: TableRow, side: str) -> list[str]:

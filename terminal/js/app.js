@@ -94,6 +94,7 @@ import { renderConfirm } from "./confirm.js";
 import { renderComplete } from "./complete.js";
 import { renderRejected } from "./rejected.js";
 import { explainRejection, forget, markMine, noticeFor, renderDeviceNotice } from "./devices.js";
+import { guardReloads } from "./offline.js";
 import { callsToShow, correctionReason, reasonText, renderCallPicker, renderCalls, withCall } from "./calls.js";
 import { renderTraveller } from "./traveller.js";
 import {
@@ -921,6 +922,7 @@ async function start() {
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
   }
+  guardReloads(globalThis, () => model.online);
   if (!token) return render();
   try {
     const disk = idbStore();
