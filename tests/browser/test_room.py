@@ -176,3 +176,15 @@ def test_15_screenshots_of_the_console_with_a_conflict_and_an_offline_table(
             expect(console.get_by_test_id("conflict-second")).to_be_visible()
             console.screenshot(path=str(SHOTS / f"conflict-{size}-{lang}.png"), full_page=True)
         console.goto(f"{server.base_url}/director/?lang=en")
+
+
+def test_15_7_a_print_button_without_a_printer_looks_disabled(server, browser, contexts):
+    console = director(browser, contexts, server.base_url)
+    console.goto(server.base_url + "/director/setup/")
+    disabled = console.get_by_test_id("print-table-cards")
+    expect(disabled).to_be_disabled()
+    look = disabled.evaluate("b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).cursor]")
+    console.goto(server.base_url + "/director/")
+    active = console.get_by_test_id("start-clock").evaluate(
+        "b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).cursor]")
+    assert look[0] != active[0] and look[1] == "not-allowed", (look, active)
