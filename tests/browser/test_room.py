@@ -183,8 +183,8 @@ def test_15_7_a_print_button_without_a_printer_looks_disabled(server, browser, c
     console.goto(server.base_url + "/director/setup/")
     disabled = console.get_by_test_id("print-table-cards")
     expect(disabled).to_be_disabled()
-    look = disabled.evaluate("b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).cursor]")
+    style = "b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).cursor]"
+    look = disabled.evaluate(style)
     console.goto(server.base_url + "/director/")
-    active = console.get_by_test_id("start-clock").evaluate(
-        "b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).cursor]")
+    active = console.get_by_test_id("start-clock").evaluate(style)
     assert look[0] != active[0] and look[1] == "not-allowed", (look, active)
