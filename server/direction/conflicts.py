@@ -17,12 +17,6 @@ from . import rulings
 KEEP = ("stored", "second")
 
 
-def open_conflicts(store: Store) -> list[dict[str, Any]]:
-    """The conflicts the director has not settled yet, oldest first."""
-    acked = store.alert_acks()
-    return [c for c in sql.conflicts(store) if f"conflict:{c['id']}" not in acked]
-
-
 def conflict(store: Store, conflict_id: int) -> dict[str, Any]:
     """One conflict with the board's result as it is stored now (the director may have
     corrected it since), and whether it is still open."""

@@ -18,7 +18,7 @@ from typing import Any
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
 from ..context import get_offline, get_presence, get_store, has_event
-from ..errors import TravellerError, error_body
+from ..errors import TravellerError, error_body, ok_body
 from ..store import TableRow
 from ..table import actions
 from ..table.state import table_state, traveller
@@ -88,7 +88,7 @@ def register(socketio: SocketIO, notifier: Notifier) -> None:
         others = same_side(table, side_of(session_id()))
         for sid in others:
             socketio.emit("taken_over", {}, namespace="/table", to=sid)
-        return {"ok": True, "others": len(others)}
+        return ok_body(others=len(others))
 
     @socketio.on("disconnect", namespace="/table")
     def table_disconnect(*_: Any) -> None:
