@@ -976,7 +976,9 @@ async function start() {
     clock: receiveClock,
     answer: receiveAnswer,
     terminals({ others }) {
-      model.device = noticeFor(token, others);
+      const notice = noticeFor(token, others);
+      // A device that stepped back or was taken over says so still after a reconnect.
+      model.device = notice === "warn" && model.device ? model.device : notice;
       render();
     },
     takenOver() {
