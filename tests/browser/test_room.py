@@ -171,6 +171,12 @@ def test_15_screenshots_of_the_console_with_a_conflict_and_an_offline_table(
             console.goto(f"{server.base_url}/director/?lang={lang}")
             expect(console.get_by_test_id("conflicts")).to_be_visible()
             expect(console.locator('[data-table="6"]')).to_have_class(re.compile(r"\boffline\b"))
+            # On a phone too the banner is on the first screen and its links are big enough.
+            link = console.get_by_test_id("conflicts").evaluate(
+                "el => { const r = el.querySelector('a').getBoundingClientRect();"
+                " return {height: r.height, bottom: r.bottom}; }")
+            assert link["height"] >= 44 and link["bottom"] <= viewport["height"], (lang, size,
+                                                                                   link)
             console.screenshot(path=str(SHOTS / f"console-{size}-{lang}.png"))
             console.get_by_test_id("conflict-link").last.click()
             expect(console.get_by_test_id("conflict-second")).to_be_visible()
