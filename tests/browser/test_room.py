@@ -139,19 +139,6 @@ def test_15_5_an_offline_table_is_loud_on_the_grid_with_the_time_since_last_cont
         "no terminal yet")
 
 
-def test_15_5_a_terminal_reloaded_with_the_server_stopped_shows_the_table(
-        live_server, browser, contexts):
-    table = live_server.tables()[4]
-    _, page = open_table(browser, contexts, table["url"])
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    wait_for_saved_state(page)
-    live_server.stop()
-    expect(page.get_by_test_id("connection")).to_have_attribute("data-state", "offline")
-    page.reload()
-    expect(page.get_by_test_id("table")).to_have_text(str(table["table"]))
-    expect(page.locator('[data-testid^="board-"]')).to_have_count(3)
-
-
 @pytest.mark.screenshots
 def test_15_screenshots_of_the_console_with_a_conflict_and_an_offline_table(
         server, browser, contexts):
@@ -194,3 +181,17 @@ def test_15_7_a_print_button_without_a_printer_looks_disabled(server, browser, c
     console.goto(server.base_url + "/director/")
     active = console.get_by_test_id("start-clock").evaluate(style)
     assert look[0] != active[0] and look[1] == "not-allowed", (look, active)
+
+
+def test_15_5_a_terminal_reloaded_with_the_server_stopped_shows_the_table(
+        server, browser, contexts):
+    # The module's last test: it stops the server the others used.
+    table = server.tables[4]
+    _, page = open_table(browser, contexts, table["url"])
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    wait_for_saved_state(page)
+    server.process.stop()
+    expect(page.get_by_test_id("connection")).to_have_attribute("data-state", "offline")
+    page.reload()
+    expect(page.get_by_test_id("table")).to_have_text(str(table["table"]))
+    expect(page.locator('[data-testid^="board-"]')).to_have_count(3)

@@ -4,6 +4,7 @@ terminal's service worker) and hands the authority to the phones that install it
 
 from __future__ import annotations
 
+import argparse
 import os
 import ssl
 import subprocess
@@ -14,14 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from server.cli import main
+from server.cli import _tls, main
+from server.errors import CliError
 from server.tls import make_certificate
 from tests.conftest import REPO, served_event
-
-
-def traveller(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "server.cli", *args], cwd=REPO,
-                          capture_output=True, text=True)
 
 
 def names_in(cert: Path) -> str:
@@ -60,14 +57,17 @@ def test_15_5_cert_with_pythons_cryptography(tmp_path: Path) -> None:
 
 
 def test_15_5_serve_refuses_a_certificate_without_its_key(tmp_path: Path) -> None:
-    server = served_event(tmp_path, tables=3)
-    alone = traveller("serve", str(server.db_path), "--cert", str(tmp_path / "x.crt"))
-    assert alone.returncode == 1 and "--cert and --key go together" in alone.stderr
+    def tls(cert: str | None, key: str | None) -> None:
+        _tls(argparse.Namespace(cert=cert, key=key))
+
+    with pytest.raises(CliError, match="--cert and --key go together"):
+        tls(str(tmp_path / "x.crt"), None)
     (tmp_path / "x.crt").write_text("not a certificate")
     (tmp_path / "x.key").write_text("not a key")
-    bad = traveller("serve", str(server.db_path), "--cert", str(tmp_path / "x.crt"),
-                    "--key", str(tmp_path / "x.key"))
-    assert bad.returncode == 1 and "not a certificate and its key" in bad.stderr
+    with pytest.raises(CliError, match="not a certificate and its key"):
+        tls(str(tmp_path / "x.crt"), str(tmp_path / "x.key"))
+    with pytest.raises(CliError, match="no file"):
+        tls(str(tmp_path / "missing.crt"), str(tmp_path / "x.key"))
 
 
 def test_15_5_serve_speaks_https_and_hands_out_the_authority(tmp_path: Path) -> None:
