@@ -452,8 +452,10 @@ function render() {
     return;
   }
   if (model.device) {
+    const where = model.state ? `${model.state.section ?? ""}${model.state.table ?? ""}` : null;
     root.replaceChildren(renderDeviceNotice(model.device, {
       takeOver,
+      table: where,
       stepBack() {
         model.device = "stepped_back";
         render();

@@ -56,13 +56,14 @@ export function noticeFor(token, others) {
  * "warn" (before entering), "stepped_back" (this device chose not to), "taken"
  * (another device took over).
  */
-export function renderDeviceNotice(kind, { takeOver, stepBack }) {
+export function renderDeviceNotice(kind, { takeOver, stepBack, table = null }) {
   const [title, help] = {
     warn: () => [t("device.warn_title"), t("device.warn_help")],
     stepped_back: () => [t("device.stepped_back_title"), t("device.stepped_back_help")],
     taken: () => [t("device.taken_title"), t("device.taken_help")],
   }[kind]();
   return h("section", { class: "device-notice", role: "alertdialog", "data-testid": "device-notice", "data-kind": kind },
+    table !== null && h("p", { class: "where", "data-testid": "device-table" }, `${t("header.table")} ${table}`),
     h("h1", {}, title),
     h("p", {}, help),
     h("div", { class: "actions" },
