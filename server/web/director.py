@@ -179,7 +179,7 @@ def start_clock() -> Any:
     try:
         if not confirmed:
             preview = actions.start_preview(get_store(), now_ms())
-            behind = ", ".join(f"{t['section']}{t['table']}" for t in preview["behind"])
+            behind = ", ".join(_table_name(t["section"], t["table"]) for t in preview["behind"])
             return render_template("director_start_clock.html", preview=preview, behind=behind,
                                    name=get_store().setting("name", ""))
         outcome = actions.start_clock(get_store(), now_ms(), actor=actor())
@@ -191,6 +191,14 @@ def start_clock() -> Any:
     if request.accept_mimetypes.best == "application/json":
         return jsonify(outcome.body)
     return redirect(url_for(".grid"))
+
+
+def _table_name(section: str, number: int) -> str:
+    """A table as the console names it: "A3", or the room in a teams event ("Open 3")."""
+    if not is_teams(get_store()):
+        return f"{section}{number}"
+    rooms = {"O": _("Open"), "C": _("Closed")}
+    return f"{rooms.get(section, section)} {number}"
 
 
 def _table(text: str) -> TableRow | None:
@@ -248,7 +256,7 @@ def conflict(conflict_id: int) -> Any:
     if wants_json():
         return jsonify(ok_body(conflict=found))
     return render_template("director_conflict.html", c=found, name=store.setting("name", ""),
-                           teams_event=is_teams(store))
+                           where=_table_name(found["section"], found["table_number"]))
 
 
 @bp.post("/conflicts/<int:conflict_id>/keep")
