@@ -15,6 +15,7 @@ The realtime and web layers read what the factory puts in `app.extensions` throu
 from __future__ import annotations
 
 import secrets
+import signal
 import socket
 from collections.abc import Mapping
 from pathlib import Path
@@ -32,6 +33,7 @@ from .publish.printing import work
 from .realtime import register as register_realtime
 from .store import Store
 from .web import register as register_web
+from .web.pages import error_page
 from .web.security import session_lifetime
 
 REPO = Path(__file__).resolve().parent.parent
@@ -87,7 +89,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         if request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json":
             code = (exc.name or "error").lower().replace(" ", "_")
             return jsonify(error_body(code, exc.description or exc.name, exc.code or 500)), exc.code
-        return exc
+        if (exc.code or 500) < 400:
+            return exc  # a redirect of the routing (a missing trailing slash)
+        return error_page(exc)
 
     return app
 
@@ -135,11 +139,13 @@ def backup_schedule(app: Flask, offload: Any = None) -> BackupSchedule | None:
 
 
 def serve(db_path: str, host: str, port: int, on_ready: Any = None,
-          config: dict[str, Any] | None = None) -> None:
-    """Serve the event with gevent until interrupted (gevent must already be patched in).
+          config: dict[str, Any] | None = None, tls: tuple[str, str] | None = None) -> None:
+    """Serve the event with gevent until Ctrl-C or SIGTERM (gevent must already be patched
+    in), then return: the server stops taking requests, the last backup is made.
 
     `config` adds to the app's, e.g. ALLOW_CREATE to serve a file not created yet, BACKUP_DIR
-    and BACKUP_EVERY_S for backups while serving."""
+    and BACKUP_EVERY_S for backups while serving. `tls` is (certificate file, key file) to
+    serve https, so that phones run the terminal's service worker (a secure context)."""
     with socket.socket() as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
@@ -157,8 +163,18 @@ def serve(db_path: str, host: str, port: int, on_ready: Any = None,
         socketio.start_background_task(backups.run, socketio.sleep)
     if on_ready is not None:
         socketio.start_background_task(on_ready)
+
+    def stop() -> None:
+        # Ctrl-C stops the server instead of raising KeyboardInterrupt through gevent's hub
+        # (which prints it with a traceback); open sockets get a second to close.
+        if socketio.wsgi_server is not None:
+            socketio.wsgi_server.stop(timeout=1)
+
+    for number in (signal.SIGINT, signal.SIGTERM):
+        gevent.signal_handler(number, stop)
+    certificate = {"certfile": tls[0], "keyfile": tls[1]} if tls else {}
     try:
-        socketio.run(app, host=host, port=port, log_output=False)
+        socketio.run(app, host=host, port=port, log_output=False, **certificate)
     finally:
         if backups is not None:
             backups.last()

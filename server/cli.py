@@ -68,6 +68,18 @@ def build_parser() -> argparse.ArgumentParser:
                        "at start, every --backup-every minutes and at the end of every round")
     serve.add_argument("--backup-every", type=float, default=5.0, metavar="MINUTES",
                        help="minutes between backups (default 5)")
+    serve.add_argument("--cert", metavar="FILE",
+                       help="serve https with this certificate (`traveller cert` makes one), "
+                       "so phones keep the terminal through a reload offline")
+    serve.add_argument("--key", metavar="FILE", help="the certificate's private key")
+
+    cert = sub.add_parser("cert", help="make a certificate to serve https at the venue")
+    cert.add_argument("dir", help="the folder for the certificates (kept between events)")
+    cert.add_argument("--host", action="append", default=None, metavar="ADDRESS",
+                      help="an address or name the server is reached at (repeatable; "
+                      "default: this machine's LAN address, localhost and 127.0.0.1)")
+    cert.add_argument("--openssl", action="store_true",
+                      help="use the openssl command even when Python's cryptography is there")
 
     bk = sub.add_parser("backup", help="one verified backup of an event now")
     bk.add_argument("db")
@@ -172,6 +184,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         handler = globals()[f"cmd_{args.command}"]
         result: int = handler(args)
+        if args.command in SERVING and result == 0:
+            # The server returns only when stopped (Ctrl-C): one line, no traceback.
+            print("traveller: stopped; the event file is saved", file=sys.stderr)
         return result
     except CliError as exc:
         print(f"traveller: {exc}", file=sys.stderr)
@@ -320,13 +335,16 @@ def _serve_new(args: argparse.Namespace) -> int:
     if not list_presets(args.seeds)[0]:
         raise CliError(f"no usable preset (*.toml) in {args.seeds!r} (--seeds)")
     host_for_urls = lan_address() if args.host in ("0.0.0.0", "::") else args.host
-    base = (args.base_url or f"http://{host_for_urls}:{args.port}").rstrip("/")
-    print(f"serving on http://{args.host}:{args.port}: no event at {args.db} yet", flush=True)
+    base = (args.base_url or f"{'https' if args.cert else 'http'}://{host_for_urls}:"
+            f"{args.port}").rstrip("/")
+    tls = _tls(args)
+    scheme = "https" if tls else "http"
+    print(f"serving on {scheme}://{args.host}:{args.port}: no event at {args.db} yet", flush=True)
     print(f"  create it in the director console: {base}/director/create", flush=True)
     print(f"  (presets from {args.seeds}; tables will point to {base})", flush=True)
     serve(args.db, args.host, args.port,
           config={"ALLOW_CREATE": True, "SEEDS": args.seeds, "BASE_URL": base,
-                  **_backup_options(args)})
+                  **_backup_options(args), **_ca_config(tls)}, tls=tls)
     return 0
 
 
@@ -341,11 +359,43 @@ def _backup_options(args: argparse.Namespace) -> dict[str, Any]:
     return {"BACKUP_DIR": args.backup, "BACKUP_EVERY_S": args.backup_every * 60}
 
 
+def _tls(args: argparse.Namespace) -> tuple[str, str] | None:
+    """`--cert` and `--key`, checked to belong together; None to serve plain http."""
+    from .tls import CertificateError, check_pair
+
+    if args.cert is None and args.key is None:
+        return None
+    if args.cert is None or args.key is None:
+        raise CliError("--cert and --key go together: the certificate and its key")
+    try:
+        check_pair(args.cert, args.key)
+    except CertificateError as exc:
+        raise CliError(str(exc)) from None
+    return args.cert, args.key
+
+
+def cmd_cert(args: argparse.Namespace) -> int:
+    from .app import lan_address
+    from .tls import CertificateError, make_certificate
+
+    hosts = args.host or [lan_address(), "localhost", "127.0.0.1"]
+    try:
+        made = make_certificate(args.dir, hosts, use_openssl=args.openssl)
+    except CertificateError as exc:
+        raise CliError(str(exc)) from None
+    print(f"certificate for {', '.join(made.hosts)} (made with {made.maker}):")
+    print(f"  serve with:  traveller serve EVENT.db --cert {made.cert} --key {made.key} "
+          f"--base-url https://{made.hosts[0]}:5000")
+    print(f"  each phone trusts once: {made.ca}  (README: Serving https)")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from .app import serve
     from .store.health import inspect
 
     backup = _backup_options(args)
+    tls = _tls(args)
     if not Path(args.db).exists():
         return _serve_new(args)
     # A file that is not ours, is damaged or cannot be written is refused before anything
@@ -359,13 +409,27 @@ def cmd_serve(args: argparse.Namespace) -> int:
         _set_base_url(store, args.base_url)
     base = store.setting("base_url", "")
     store.close()
-    print(f"serving {args.db} on http://{args.host}:{args.port}  (tables point to {base})",
+    scheme = "https" if tls else "http"
+    print(f"serving {args.db} on {scheme}://{args.host}:{args.port}  (tables point to {base})",
           flush=True)
+    if tls and not base.startswith("https://"):
+        print("  the table cards point to http: add --base-url https://ADDRESS:PORT so phones "
+              "open the secure address", flush=True)
     if backup:
         print(f"  backups to {args.backup} every {args.backup_every:g} min and at each "
               "round's end", flush=True)
-    serve(args.db, args.host, args.port, config=backup)
+    serve(args.db, args.host, args.port, config={**backup, **_ca_config(tls)}, tls=tls)
     return 0
+
+
+def _ca_config(tls: tuple[str, str] | None) -> dict[str, Any]:
+    """The venue authority beside the certificate, served for the phones to install."""
+    from .tls import CA_NAME
+
+    if tls is None:
+        return {}
+    ca = Path(tls[0]).with_name(CA_NAME)
+    return {"VENUE_CA": str(ca)} if ca.is_file() else {}
 
 
 def cmd_backup(args: argparse.Namespace) -> int:

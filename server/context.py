@@ -57,6 +57,12 @@ class Presence:
         with self._lock:
             return self._tables.get(sid)
 
+    def sids_at(self, table: TableRow) -> list[str]:
+        """The connections of one table's terminals."""
+        with self._lock:
+            return [sid for sid, t in self._tables.items()
+                    if (t.section, t.number) == (table.section, table.number)]
+
     def snapshot(self) -> dict[tuple[str, int], int]:
         """Connected terminals per (section, table)."""
         counts: dict[tuple[str, int], int] = {}

@@ -19,6 +19,7 @@ const SHELL = [
   "/terminal/js/complete.js",
   "/terminal/js/confirm.js",
   "/terminal/js/contract.js",
+  "/terminal/js/devices.js",
   "/terminal/js/dom.js",
   "/terminal/js/eastwest.js",
   "/terminal/js/entry.js",
@@ -28,6 +29,7 @@ const SHELL = [
   "/terminal/js/header.js",
   "/terminal/js/i18n.js",
   "/terminal/js/id.js",
+  "/terminal/js/offline.js",
   "/terminal/js/outbox.js",
   "/terminal/js/players.js",
   "/terminal/js/rejected.js",
@@ -39,6 +41,7 @@ const SHELL = [
   "/terminal/js/teamsview.js",
   "/terminal/js/traveller.js",
   "/vendor/socket.io.esm.min.js",
+  "/static/favicon.svg",
 ];
 
 const NAVIGATION_TIMEOUT_MS = 2500;
@@ -102,7 +105,8 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (url.pathname.startsWith("/t/")) {
     event.respondWith(tablePage(request));
-  } else if (url.pathname.startsWith("/terminal/") || url.pathname.startsWith("/vendor/")) {
+  } else if (url.pathname.startsWith("/terminal/") || url.pathname.startsWith("/vendor/")
+             || SHELL.includes(url.pathname)) {
     event.respondWith(shellFile(request));
   }
 });

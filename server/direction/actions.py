@@ -19,13 +19,18 @@ from ..store import Store, TableRow
 from ..store.rulings import EntryKey
 from ..table import calls
 from ..teams.matches import with_partners
-from . import clocks, grid, rulings, setup
+from . import clocks, conflicts, grid, rulings, setup
 
 
 def start_clock(store: Store, now_ms: int, actor: str) -> Outcome:
     """Start the next round's clock."""
     clock = clocks.start_clock(store, now_ms, actor)
     return Outcome(ok_body(clock=clock_wire(clock, now_ms)), clocks=True)
+
+
+def start_preview(store: Store, now_ms: int) -> dict[str, Any]:
+    """What starting the next round's clock would do, for the director to confirm."""
+    return clocks.start_preview(store, now_ms)
 
 
 def change_clock(store: Store, action: str, now_ms: int, actor: str, *,
@@ -42,6 +47,13 @@ def change_clock(store: Store, action: str, now_ms: int, actor: str, *,
 def acknowledge_alert(store: Store, key: str, now_ms: int, actor: str) -> Outcome:
     grid.acknowledge_alert(store, key, now_ms, actor)
     return Outcome(ok_body())
+
+
+def keep_conflict(store: Store, conflict_id: int, which: str, now_ms: int,
+                  actor: str) -> Outcome:
+    """Settle a conflicting entry: keep the stored result or the second entry."""
+    key = conflicts.keep(store, conflict_id, which, now_ms, actor)
+    return Outcome(ok_body(kept=which), with_partners(store, rulings.table_of(store, key)))
 
 
 def answer_call(store: Store, call_id: int, answer: str, now_ms: int,

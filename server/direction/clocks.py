@@ -12,17 +12,37 @@ from typing import Any
 from ..clock import RoundClock, round_duration_ms
 from ..errors import TravellerError
 from ..store import Store, TableRow
+from .grid import playing
+
+
+def next_round(store: Store) -> int:
+    """The round whose clock starts next; refused once every round's clock has started."""
+    rounds = store.setting("movement", {}).get("rounds", 1)
+    latest = store.clock()
+    number = 1 if latest is None else latest.round + 1
+    if number > rounds:
+        raise TravellerError("no_more_rounds", f"all {rounds} rounds have been started", 409)
+    return number
+
+
+def start_preview(store: Store, now_ms: int) -> dict[str, Any]:
+    """What starting the next round's clock does, for the director to confirm: the round, and
+    the tables still playing an earlier round (they keep that round's clock until they
+    finish it, then play by the new one, already running)."""
+    number = next_round(store)
+    behind = [
+        {"section": section, "table": table, "round": here.round}
+        for (section, table), (_, _, here) in playing(store, now_ms).items()
+        if here is not None and here.round < number and number > 1
+    ]
+    return {"round": number, "behind": behind}
 
 
 def start_clock(store: Store, now_ms: int, actor: str) -> RoundClock:
     """Start the clock of the next round: boards x the preset's minutes per board."""
     preset = store.setting("preset", {})
     per_round = store.setting("movement", {}).get("boards_per_round", 3)
-    rounds = store.setting("movement", {}).get("rounds", 1)
-    latest = store.clock()
-    number = 1 if latest is None else latest.round + 1
-    if number > rounds:
-        raise TravellerError("no_more_rounds", f"all {rounds} rounds have been started", 409)
+    number = next_round(store)
     # The round's own boards where it is seated (a competition's rounds differ: a 72-board
     # play-off match, a 24-board league match, a session's round).
     seated = [len(s.boards) for s in store.seatings() if s.round == number]

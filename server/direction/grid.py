@@ -27,25 +27,19 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int,
     """The director's live grid: every table's round, progress, clock and terminal, and the
     alerts waiting for the director."""
     offline_since = offline_since or {}
-    by_table: dict[tuple[str, int], list[SeatingRow]] = {}
-    for seating in store.seatings():
-        by_table.setdefault((seating.section, seating.table_number), []).append(seating)
-    adjusted = store.adjusted_boards()
-    done_at: dict[tuple[str, int], list[ResultRow]] = {}
     results = store.results()
+    plays = playing(store, now_ms, results)
+    done_at: dict[tuple[str, int], list[ResultRow]] = {}
     for result in results:
         done_at.setdefault((result.section, result.table_number), []).append(result)
     clocks = ClockBook.load(store)
-    locked = locks(store, now_ms, results)
     # An entry waiting for East-West (or for North-South's correction) is the table's latest.
     waiting = {(e["section"], e["table"]): e for e in waiting_entries(store)}
     rows = []
     for table in store.tables():
         key = (table.section, table.number)
-        mine, done = by_table.get(key, []), done_at.get(key, [])
-        scored = ({(r.round, r.board) for r in done} | adjusted.get(key, set())
-                  | locked.get(key, set()))
-        here = current_round(mine, scored)
+        mine, scored, here = plays[key]
+        done = done_at.get(key, [])
         last = done[-1] if done else None
         clock = clocks.of(table.section, table.number, here.round if here else None)
         late = clock.late_minutes(now_ms) if here and clock and clock.round == here.round else 0
@@ -75,6 +69,40 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int,
     calls = [call_wire(c) for c in store.calls(open_only=True)]
     return {"tables": rows, "results": len(results), "clock": clock_wire(store.clock(), now_ms),
             "calls": calls, "alerts": alerts(store, rows, calls, now_ms)}
+
+
+Playing = tuple[list[SeatingRow], set[tuple[int, int]], SeatingRow | None]
+
+
+def playing(store: Store, now_ms: int,
+            results: list[ResultRow] | None = None) -> dict[tuple[str, int], Playing]:
+    """Each table's seatings, the (round, board) it has scored, and the round it plays now
+    (None when done): the round whose clock is the table's, on its terminal and the console."""
+    by_table: dict[tuple[str, int], list[SeatingRow]] = {}
+    for seating in store.seatings():
+        by_table.setdefault((seating.section, seating.table_number), []).append(seating)
+    adjusted = store.adjusted_boards()
+    results = store.results() if results is None else results
+    done: dict[tuple[str, int], set[tuple[int, int]]] = {}
+    for result in results:
+        done.setdefault((result.section, result.table_number), set()).add(
+            (result.round, result.board))
+    locked = locks(store, now_ms, results)
+    out: dict[tuple[str, int], Playing] = {}
+    for table in store.tables():
+        key = (table.section, table.number)
+        mine = by_table.get(key, [])
+        scored = done.get(key, set()) | adjusted.get(key, set()) | locked.get(key, set())
+        out[key] = (mine, scored, current_round(mine, scored))
+    return out
+
+
+def table_clocks(store: Store, now_ms: int) -> dict[tuple[str, int], dict[str, Any]]:
+    """Each table's clock as the wire sends it: the clock of the round it plays now (its own,
+    else the round's), the one authority its terminal and the console both show."""
+    clocks = ClockBook.load(store)
+    return {key: clock_wire(clocks.of(key[0], key[1], here.round if here else None), now_ms)
+            for key, (_, _, here) in playing(store, now_ms).items()}
 
 
 OFFLINE_ALERT_MS = 60_000
@@ -127,7 +155,7 @@ def alerts(store: Store, rows: list[dict[str, Any]], calls: list[dict[str, Any]]
                 score=f"{c['ns_score']:+d}", stored_contract=c["stored_contract"],
                 stored_declarer=c["stored_declarer"] or "",
                 stored_score=f"{c['stored_ns_score']:+d}")),
-            "board": c["board"]})
+            "board": c["board"], "conflict_id": c["id"]})
     for job in printer_failures(store):
         queue.append({"key": f"printer:{job['id']}", "kind": "printer", "section": None,
                       "table": None, "round": None, "since_ms": job["done_ms"] or 0,

@@ -18,8 +18,8 @@ from flask import Flask, current_app
 from flask_socketio import SocketIO
 
 from ..context import get_offline, get_presence, get_store
-from ..direction.grid import grid
-from ..event.clocks import ClockBook, clock_wire
+from ..direction.grid import grid, table_clocks
+from ..event.clocks import clock_wire
 from ..event.outcome import Outcome
 from ..store import TableRow
 from ..table.state import table_state
@@ -58,12 +58,13 @@ def listening(socketio: SocketIO, namespace: str) -> bool:
 
 
 def push_clock(socketio: SocketIO) -> None:
-    """Each table its own effective clock (a table may run on its own), the console the
-    round's clock."""
+    """Each table its effective clock: the clock of the round it plays now (its own, else the
+    round's), the same one the console's grid shows for it; a table still playing round 1
+    keeps round 1's clock when round 2's starts. The console gets the latest round's clock."""
     store, now = get_store(), now_ms()
-    clocks = ClockBook.load(store)
+    wires = table_clocks(store, now)
     for table in store.tables():
-        socketio.emit("clock", clock_wire(clocks.of(table.section, table.number), now),
+        socketio.emit("clock", wires[(table.section, table.number)],
                       namespace="/table", to=table_room(table))
     socketio.emit("clock", clock_wire(store.clock(), now), namespace="/director")
 

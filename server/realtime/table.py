@@ -18,7 +18,7 @@ from typing import Any
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
 from ..context import get_offline, get_presence, get_store, has_event
-from ..errors import TravellerError, error_body
+from ..errors import TravellerError, error_body, ok_body
 from ..store import TableRow
 from ..table import actions
 from ..table.state import table_state, traveller
@@ -63,12 +63,32 @@ def register(socketio: SocketIO, notifier: Notifier) -> None:
         table, side = find_table(token) if isinstance(token, str) else (None, "ns")
         if table is None:
             raise ConnectionRefusedError("unknown table: scan the QR code on the table card again")
+        # Another device already the terminal of this side of the table: the newcomer is
+        # warned before it enters (it may take over, the other one then hears of it).
+        others = same_side(table, side)
         join_room(table_room(table))
         joined(session_id(), table, side)
         get_presence().join(session_id(), table)
         get_offline().joined(table)
+        # The count first: a device to be warned never shows the table before the warning.
+        emit("terminals", {"others": len(others)})
         emit("state", table_state(get_store(), table, now_ms()) | {"side": side})
         notifier.changed(standings=False)
+
+    def same_side(table: TableRow, side: str) -> list[str]:
+        """The other connections of this table's side (North-South or East-West)."""
+        me = session_id()
+        return [sid for sid in get_presence().sids_at(table)
+                if sid != me and side_of(sid) == side]
+
+    @socketio.on("take_over", namespace="/table")
+    @table_event("the server could not do this")
+    def take_over(table: TableRow, _: Any) -> dict[str, Any]:
+        """This device is the table's terminal now: the others of its side are told so."""
+        others = same_side(table, side_of(session_id()))
+        for sid in others:
+            socketio.emit("taken_over", {}, namespace="/table", to=sid)
+        return ok_body(others=len(others))
 
     @socketio.on("disconnect", namespace="/table")
     def table_disconnect(*_: Any) -> None:

@@ -46,7 +46,9 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
         "results": [r.wire() for r in results],
         "pending": waiting(store, table.section, table.number),
         "adjusted": [{"round": r, "board": b} for r, b in sorted(adjusted)],
-        "clock": clock_wire(table_clock(store, table.section, table.number), now_ms),
+        # The clock of the round the table plays now: the same one the console shows for it.
+        "clock": clock_wire(table_clock(store, table.section, table.number,
+                                        here.round if here else None), now_ms),
         "calls": [call_wire(c) for c in store.calls(table.section, table.number)],
         "players": state_players(store, table),
         "teams": team_block,

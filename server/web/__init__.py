@@ -9,6 +9,7 @@ from .competition import bp as competition_bp
 from .create import bp as create_bp
 from .director import bp as director_bp
 from .i18n import install_i18n
+from .pages import install_pages
 from .players import bp as players_bp
 from .results import bp as results_bp
 from .rulings import bp as rulings_bp
@@ -22,6 +23,7 @@ def register(app: Flask) -> None:
     install_csrf(app)
     install_headers(app)
     install_i18n(app)
+    install_pages(app)
     app.register_blueprint(create_bp)
     app.register_blueprint(terminal_bp)
     app.register_blueprint(director_bp)

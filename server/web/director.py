@@ -25,6 +25,7 @@ from ..context import (
     get_store,
 )
 from ..direction import actions, slowplay
+from ..direction import conflicts as conflict_cases
 from ..direction.grid import grid as live_grid
 from ..errors import TravellerError, error_body, ok_body
 from ..event import access
@@ -151,7 +152,15 @@ def _grid() -> dict[str, Any]:
 @director_required
 def grid() -> Any:
     store = get_store()
-    return render_template("director_grid.html", grid=_grid(), name=store.setting("name", ""))
+    now = now_ms()
+
+    def offline_for(since_ms: int) -> str:
+        """m:ss since the table's terminal was last heard, as the page's script counts."""
+        seconds = -(-max(0, now - since_ms) // 1000)
+        return f"{seconds // 60}:{seconds % 60:02d}"
+
+    return render_template("director_grid.html", grid=_grid(), name=store.setting("name", ""),
+                           offline_for=offline_for)
 
 
 @bp.get("/api/grid")
@@ -163,7 +172,16 @@ def grid_json() -> Any:
 @bp.post("/clock/start")
 @director_required
 def start_clock() -> Any:
+    """Start the next round's clock. From the console's form it is a second step: the first
+    post shows what starting it does (the tables still playing an earlier round) and asks to
+    confirm; a JSON client (a script) starts it at once."""
+    confirmed = request.form.get("confirmed") == "yes" or wants_json()
     try:
+        if not confirmed:
+            preview = actions.start_preview(get_store(), now_ms())
+            behind = ", ".join(_table_name(t["section"], t["table"]) for t in preview["behind"])
+            return render_template("director_start_clock.html", preview=preview, behind=behind,
+                                   name=get_store().setting("name", ""))
         outcome = actions.start_clock(get_store(), now_ms(), actor=actor())
     except TravellerError as exc:
         if request.accept_mimetypes.best == "application/json":
@@ -173,6 +191,14 @@ def start_clock() -> Any:
     if request.accept_mimetypes.best == "application/json":
         return jsonify(outcome.body)
     return redirect(url_for(".grid"))
+
+
+def _table_name(section: str, number: int) -> str:
+    """A table as the console names it: "A3", or the room in a teams event ("Open 3")."""
+    if not is_teams(get_store()):
+        return f"{section}{number}"
+    rooms = {"O": _("Open"), "C": _("Closed")}
+    return f"{rooms.get(section, section)} {number}"
 
 
 def _table(text: str) -> TableRow | None:
@@ -213,6 +239,34 @@ def acknowledge_alert() -> Any:
     try:
         outcome = actions.acknowledge_alert(get_store(), str(data.get("key") or ""), now_ms(),
                                             actor=actor())
+    except TravellerError as exc:
+        return _refused(exc)
+    return _done(".grid", outcome)
+
+
+@bp.get("/conflicts/<int:conflict_id>")
+@director_required
+def conflict(conflict_id: int) -> Any:
+    """A conflicting entry beside the stored result of its board, a button to keep each."""
+    store = get_store()
+    try:
+        found = conflict_cases.conflict(store, conflict_id)
+    except TravellerError as exc:
+        return _refused(exc)
+    if wants_json():
+        return jsonify(ok_body(conflict=found))
+    return render_template("director_conflict.html", c=found, name=store.setting("name", ""),
+                           where=_table_name(found["section"], found["table_number"]))
+
+
+@bp.post("/conflicts/<int:conflict_id>/keep")
+@director_required
+def keep_conflict(conflict_id: int) -> Any:
+    """Settle a conflict: `keep` is "stored" (the board's result stays) or "second"."""
+    data = request_payload()
+    try:
+        outcome = actions.keep_conflict(get_store(), conflict_id, str(data.get("keep") or ""),
+                                        now_ms(), actor=actor())
     except TravellerError as exc:
         return _refused(exc)
     return _done(".grid", outcome)

@@ -101,6 +101,8 @@ import { renderRejected } from "./rejected.js";
 import {
   callsToShow, correctionReason, reasonText, renderCallButton, renderCallPicker, renderCalls, withCall,
 } from "./calls.js";
+import { explainRejection, forget, markMine, noticeFor, renderDeviceNotice } from "./devices.js";
+import { guardReloads } from "./offline.js";
 import { renderTraveller } from "./traveller.js";
 import {
   answerFor, answerMessage, awaiting, confirmedEntries, isEastWest, notAgreed, padFrom, sendsToEastWest, withAnswer,
@@ -191,6 +193,7 @@ const model = {
   lockAsked: null, // teams: the deadline after which a fresh state was asked for (K12.1)
   awaitingState: false, // connected, the server's first state not read yet: results wait for it
   padShown: false, // the pad is on screen (the director's call then sits on it)
+  device: null, // another device is the table's terminal: "warn" | "stepped_back" | "taken" (devices.js)
 };
 
 let connection = null;
@@ -443,7 +446,15 @@ function renderTeamsMain() {
 /** A rejected entry's reason in the table's language where the code says more than the sentence. */
 function rejectionsShown() {
   return outbox.rejected().map((r) => (r.code === "board_locked"
-    ? { ...r, error: t("teams.board_locked", { board: r.board }) } : r));
+    ? { ...r, error: t("teams.board_locked", { board: r.board }) } : { ...r, ...explainRejection(r, model.state) }));
+}
+
+/** This device becomes the table's terminal: the other devices of its side are told. */
+function takeOver() {
+  markMine(token);
+  model.device = null;
+  connection?.takeOver().catch(() => {});
+  render();
 }
 
 function render() {
@@ -458,6 +469,18 @@ function render() {
       h("p", { class: "reason" }, model.refused),
       h("p", {}, t("app.refused_help")),
       h("button", { type: "button", class: "primary", onclick: () => location.reload() }, t("app.retry"))));
+    return;
+  }
+  if (model.device) {
+    const where = model.state ? `${model.state.section ?? ""}${model.state.table ?? ""}` : null;
+    root.replaceChildren(renderDeviceNotice(model.device, {
+      takeOver,
+      table: where,
+      stepBack() {
+        model.device = "stepped_back";
+        render();
+      },
+    }), h("span", { hidden: true, "data-testid": "connection", "data-state": model.online ? "online" : "offline" }));
     return;
   }
   if (!model.state) {
@@ -935,6 +958,7 @@ async function start() {
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
   }
+  guardReloads(globalThis, () => model.online);
   if (!token) return render();
   try {
     const disk = idbStore();
@@ -987,6 +1011,17 @@ async function start() {
     state: receiveState,
     clock: receiveClock,
     answer: receiveAnswer,
+    terminals({ others }) {
+      const notice = noticeFor(token, others);
+      // A device that stepped back or was taken over says so still after a reconnect.
+      model.device = notice === "warn" && model.device ? model.device : notice;
+      render();
+    },
+    takenOver() {
+      forget(token);
+      model.device = "taken";
+      render();
+    },
   });
   setInterval(tick, 1000);
 }

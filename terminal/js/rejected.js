@@ -8,7 +8,7 @@ import { resultLine, scoreText } from "./format.js";
 
 /**
  * @param {Array<{op_id: string, board: number, contract: string, declarer: string|null,
- *                tricks: number, ns_score: number, error: string}>} rejected
+ *                tricks: number, ns_score: number, error: string, help?: string|null}>} rejected
  * @param {(op_id: string) => void} dismiss
  */
 export function renderRejected(rejected, dismiss) {
@@ -19,7 +19,7 @@ export function renderRejected(rejected, dismiss) {
         h("p", {}, h("b", {}, t("boards.board", { board: r.board })), " ",
           contractNode(resultLine(r)), " ", scoreText(r.ns_score ?? 0)),
         h("p", { class: "error" }, r.error),
-        h("p", {}, t("rejected.help")),
+        h("p", { "data-testid": "rejected-help" }, r.help ?? t("rejected.help")),
         h("button", { type: "button", class: "secondary", "data-testid": "dismiss",
           onclick: () => dismiss(r.op_id) }, t("rejected.dismiss"))))));
 }

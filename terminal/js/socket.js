@@ -31,6 +31,9 @@ export function connect(token, on) {
   socket.on("state", (state) => on.state(state));
   socket.on("clock", (clock) => on.clock(clock));
   socket.on("director_answer", (call) => on.answer?.(call));
+  // Another device of this side of the table: counted at connect, told when one takes over.
+  socket.on("terminals", (count) => on.terminals?.(count));
+  socket.on("taken_over", () => on.takenOver?.());
 
   // The browser knows before the socket's heartbeat does that the network is
   // gone; it also knows when it is back, sooner than the reconnect backoff.
@@ -80,6 +83,11 @@ export function connect(token, on) {
     answer(event, payload) {
       if (!socket.connected) return Promise.reject(new Error("not connected"));
       return socket.timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload);
+    },
+    /** This device is the table's terminal now: the other devices of its side are told. */
+    takeOver() {
+      if (!socket.connected) return Promise.reject(new Error("not connected"));
+      return socket.timeout(ACK_TIMEOUT_MS).emitWithAck("take_over", {});
     },
     /** A board's traveller so far; rejects when offline. */
     traveller(board) {

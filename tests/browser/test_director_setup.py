@@ -33,6 +33,7 @@ def test_setup_to_the_first_round_with_a_table_added_before_round_1(
         page.goto(server.base_url + "/director/")
         expect(page.locator('[data-table="7"] .done')).to_have_text("0/3")
         page.get_by_test_id("start-clock").click()
+        page.get_by_test_id("start-clock-confirm").click()
         expect(page.get_by_test_id("director-clock")).to_contain_text("left")
 
         phone = browser.new_context(viewport=PHONE, has_touch=True, locale="en-US")

@@ -70,6 +70,7 @@ def test_a_score_entered_at_table_1_shows_on_the_director_grid(server, browser, 
     # The director starts the round clock: the terminal counts down with it.
     expect(page.get_by_test_id("clock")).to_be_hidden()
     console.get_by_test_id("start-clock").click()
+    console.get_by_test_id("start-clock-confirm").click()
     expect(page.get_by_test_id("clock")).to_have_text(re.compile(r"^\d+:\d\d$"))
     expect(page.get_by_test_id("clock")).to_have_attribute("data-late", "false")
 
@@ -208,11 +209,19 @@ def test_a_result_the_server_refuses_is_shown_with_its_reason_not_dropped(
 ):
     table = server.tables[5]
     first_context, first = open_table(browser, contexts, table["url"])
-    second_context, second = open_table(browser, contexts, table["url"])
+    # A second device is warned that the first is the table's terminal; it takes over, and
+    # loses the network before the first takes it back: both end up entering the same board.
+    second_context = browser.new_context(viewport=PHONE, has_touch=True, locale="en-US")
+    contexts.append(second_context)
+    second = second_context.new_page()
+    second.goto(table["url"])
+    second.get_by_test_id("device-take-over").click()
+    expect(first.get_by_test_id("device-notice")).to_have_attribute("data-kind", "taken")
+    second_context.set_offline(True)
+    first.get_by_test_id("device-take-over").click()
     board = first.locator('[data-testid^="board-"]').first.get_attribute("data-testid")
 
     first_context.set_offline(True)
-    second_context.set_offline(True)
     enter(first, "level-4", "strain-S", "declarer-N", "result-eq")
     enter(second, "level-3", "strain-N", "declarer-N", "result-eq")
     first_context.set_offline(False)
@@ -223,7 +232,7 @@ def test_a_result_the_server_refuses_is_shown_with_its_reason_not_dropped(
     rejected = second.get_by_test_id("rejected")
     expect(rejected).to_be_visible()
     expect(rejected.get_by_test_id("rejected-item")).to_have_count(1)
-    expect(rejected).to_contain_text("already scored")
+    expect(rejected).to_contain_text("already has a result at this table: 4♠ N =")
     expect(second.get_by_test_id(board)).to_have_attribute("data-status", "scored")
     assert [row[2] for row in stored_results(server.db_path, table["table"])] == ["4S"]
 

@@ -173,6 +173,7 @@ def test_the_round_clock_counts_down_then_warns_at_10_5_and_0_minutes_on_a_table
     _, phone = open_table(browser, contexts, server.tables[3]["url"], PHONE, locale="pl-PL")
     console = director(browser, contexts, server.base_url)
     console.get_by_test_id("start-clock").click()
+    console.get_by_test_id("start-clock-confirm").click()
     expect(page.get_by_test_id("clock")).to_have_text(re.compile(r"^\d+:\d\d$"))
     expect(phone.get_by_test_id("clock")).to_have_text(re.compile(r"^\d+:\d\d$"))
     expect(page.get_by_test_id("clock-warning")).to_have_count(0)

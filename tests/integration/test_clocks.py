@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from typing import Any
 
 from server.app import create_app
@@ -104,3 +105,52 @@ def test_clock_changes_refuse_bad_input(app: Any) -> None:
     no_csrf = http.post("/director/clock/extend", data={"minutes": "3"}, headers=JSON)
     assert no_csrf.status_code == 400
     assert app.extensions["traveller.store"].clock().extension_ms == 0
+
+
+def play_round(app: Any, client: Any, number: int) -> None:
+    """Table `number` enters every board of the round it plays now."""
+    store = app.extensions["traveller.store"]
+    state = table_state(store, store.tables()[number - 1], 0)
+    for board in state["boards"]:
+        ack = client.emit("submit_result", {"op_id": str(uuid.uuid4()), "board": board,
+                                            "contract": "3N", "declarer": "N", "tricks": 9},
+                          namespace="/table", callback=True)
+        assert ack["ok"], ack
+
+
+def test_15_3_a_table_still_playing_round_1_keeps_round_1s_clock_on_every_screen(
+        app: Any) -> None:
+    http = login(app)
+    store = app.extensions["traveller.store"]
+    one, two = table_client(app, 1), table_client(app, 2)
+    post(http, "/director/clock/start")
+    play_round(app, two, 2)
+    one.get_received("/table")
+    two.get_received("/table")
+    assert post(http, "/director/clock/start").json["clock"]["round"] == 2
+    # Table 1 still plays round 1: its terminal, its state and its console cell all show
+    # round 1's clock; table 2 moved on and plays by round 2's.
+    pushed = {n: received(c, "clock", "/table")[-1] for n, c in ((1, one), (2, two))}
+    states = {n: table_state(store, store.tables()[n - 1], 0)["clock"] for n in (1, 2)}
+    cells = {t["table"]: t for t in http.get("/director/api/grid", headers=JSON).json["tables"]}
+    for n, round_ in ((1, 1), (2, 2)):
+        assert pushed[n]["round"] == states[n]["round"] == cells[n]["clock"]["round"] == round_
+        assert pushed[n]["deadline_ms"] == states[n]["deadline_ms"] == \
+            cells[n]["clock"]["deadline_ms"]
+
+
+def test_15_3_starting_a_round_clock_from_the_console_asks_first(app: Any) -> None:
+    http = login(app)
+    store = app.extensions["traveller.store"]
+    two = table_client(app, 2)
+    http.post("/director/clock/start", data={"csrf_token": http.csrf, "confirmed": "yes"})
+    play_round(app, two, 2)
+    asked = http.post("/director/clock/start", data={"csrf_token": http.csrf})
+    assert asked.status_code == 200
+    page = asked.get_data(as_text=True)
+    assert 'data-testid="start-clock-confirm"' in page and "Start round 2 clock?" in page
+    # Tables 1, 3.. still play round 1 and are named; table 2 is not.
+    assert "A1" in page and "A2," not in page
+    assert store.clock().round == 1
+    done = http.post("/director/clock/start", data={"csrf_token": http.csrf, "confirmed": "yes"})
+    assert done.status_code == 302 and store.clock().round == 2

@@ -6,6 +6,7 @@ const grid = document.getElementById("grid");
 const clockEl = document.getElementById("clock");
 const live = document.getElementById("live");
 const alertsEl = document.getElementById("alerts");
+const conflictsEl = document.getElementById("conflicts");
 // Text in the page's language: the page's JSON block #console-catalog (English keys; a data
 // block, not a script, so the Content-Security-Policy needs no inline script).
 const CATALOG = JSON.parse(document.getElementById("console-catalog")?.textContent || "{}");
@@ -32,10 +33,14 @@ let tables = [...grid.children].map((c) => ({
 }));
 
 const now = () => Date.now() + offset;
+// Whole seconds rounded up, as the terminals count (0:00 is the deadline itself), so a table's
+// terminal and its cell here read the same second.
 const mmss = (ms) => {
-  const abs = Math.abs(ms);
-  return `${Math.floor(abs / 60000)}:${String(Math.floor((abs % 60000) / 1000)).padStart(2, "0")}`;
+  const seconds = Math.ceil(Math.abs(ms) / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 };
+// Minutes over time as the terminals say it: at least 1 once the deadline has passed.
+const minutesLate = (ms) => Math.max(1, Math.floor(-ms / 60000));
 const left = (c) => (c.running && c.deadline_ms ? c.deadline_ms - now() : c.remaining_ms);
 
 // An entry East-West has not confirmed yet is the table's last, marked as such.
@@ -43,7 +48,7 @@ const WAITING = { awaiting: ` · ${T("awaiting East-West")}`, not_agreed: ` · $
 
 function cell(t) {
   const div = document.createElement("div");
-  div.className = "table-cell" + (t.finished ? " finished" : "");
+  div.className = "table-cell" + (t.finished ? " finished" : "") + (t.offline_since_ms ? " offline" : "");
   div.dataset.table = t.table;
   div.dataset.section = t.section;
   div.dataset.connected = t.connected ? "true" : "false";
@@ -56,7 +61,8 @@ function cell(t) {
     ["round", t.finished ? T("finished") : T("round %(round)s/%(rounds)s", { round: t.round, rounds: t.rounds })],
     ["done", t.finished ? "✓" : `${t.boards_done}/${t.boards_in_round}`],
     ["time", ""],
-    ["conn", t.connected ? T("online") : T("offline")],
+    ["conn", t.connected ? T("online") : t.offline_since_ms ? T("offline %(time)s", { time: mmss(now() - t.offline_since_ms) })
+      : T("no terminal yet")],
     ["last", last],
   ];
   for (const [cls, text] of parts) {
@@ -65,6 +71,7 @@ function cell(t) {
     el.textContent = text;
     if (cls === "time") el.dataset.testid = "table-time";
     if (cls === "teams") el.dataset.testid = "table-teams";
+    if (cls === "conn") el.dataset.testid = "table-connection";
     if (cls === "num" && t.own_clock) {
       el.append(" ", Object.assign(document.createElement("span"),
         { className: "own", textContent: T("own clock"), title: T("this table has its own clock") }));
@@ -86,6 +93,26 @@ function draw(data) {
   }
   setClock(data.clock);
   drawAlerts(data.alerts || []);
+  drawConflicts((data.alerts || []).filter((a) => a.kind === "conflict"));
+}
+
+// Conflicting entries head the page, counted, each one tap from the page that settles it.
+function drawConflicts(list) {
+  if (!conflictsEl) return;
+  conflictsEl.hidden = list.length === 0;
+  conflictsEl.querySelector(".count").textContent =
+    T("Conflicting entries: %(count)s. Open each and keep one result.", { count: list.length });
+  conflictsEl.querySelector("ul").replaceChildren(...list.map((a) => {
+    const link = Object.assign(document.createElement("a"), {
+      href: `/director/conflicts/${a.conflict_id}`,
+      textContent: T("Table %(table)s, board %(board)s", { table: tableName(a.section, a.table), board: a.board }),
+    });
+    link.dataset.testid = "conflict-link";
+    link.dataset.key = a.key;
+    const item = document.createElement("li");
+    item.append(link);
+    return item;
+  }));
 }
 
 const KIND = { call: T("Call"), late: T("Late"), offline: T("Offline"), printer: T("Printer"), conflict: T("Conflict") };
@@ -116,6 +143,10 @@ function alertForm(a) {
     const who = Object.assign(document.createElement("strong"), { textContent: !a.table ? T("Console") : rooms ? tableName(a.section, a.table) : T("Table %(table)s", { table: `${a.section}${a.table}` }) });
     const text = Object.assign(document.createElement("span"), { className: "text", textContent: alertText(a) });
     form.append(hidden("csrf_token", csrf), kind, who, text);
+    if (a.kind === "conflict") {
+      form.append(Object.assign(document.createElement("a"),
+        { className: "button", href: `/director/conflicts/${a.conflict_id}`, textContent: T("Fix") }));
+    }
     if (a.kind === "call") {
       form.append(Object.assign(document.createElement("input"),
         { name: "answer", placeholder: T("Answer for the table"), required: true }));
@@ -151,7 +182,7 @@ function tick() {
     const ms = left(t.clock);
     if (ms === null || ms === undefined) continue;
     time.textContent = ms >= 0 ? T("%(time)s left", { time: mmss(ms) })
-      : T("%(minutes)s min late", { minutes: Math.ceil(-ms / 60000) });
+      : T("%(minutes)s min late", { minutes: minutesLate(ms) });
     if (!t.clock.running) time.textContent += ` ${T("(paused)")}`;
     t.el.classList.toggle("late", ms < 0);
   }
