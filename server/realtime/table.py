@@ -18,7 +18,7 @@ from typing import Any
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
 from ..context import get_offline, get_presence, get_store, has_event
-from ..errors import TravellerError, error_body
+from ..errors import TravellerError, check_input, error_body
 from ..store import TableRow
 from ..table import actions
 from ..table.state import table_state, traveller
@@ -32,8 +32,10 @@ Handler = Callable[[TableRow, Any], dict[str, Any]]
 
 def table_event(failure: str) -> Callable[[Handler], Callable[..., dict[str, Any]]]:
     """Run a `/table` event for the connection's table: a connection without one is refused,
-    a TravellerError becomes its error ack, and a bug the `internal_error` ack saying
-    `failure` (the terminal keeps what it sent and can retry); never an exception."""
+    an input with a string too long or not valid Unicode is refused before the handler sees
+    it, a TravellerError becomes its error ack, and a bug the `internal_error` ack saying
+    `failure` (the terminal keeps what it sent and can retry); never an exception. Arguments
+    after the payload are ignored."""
 
     def guard(handler: Handler) -> Callable[..., dict[str, Any]]:
         @functools.wraps(handler)
@@ -42,6 +44,7 @@ def table_event(failure: str) -> Callable[[Handler], Callable[..., dict[str, Any
             if table is None:
                 return error_body("not_joined", "this connection has no table", 403)
             try:
+                check_input(payload)
                 return handler(table, payload)
             except TravellerError as exc:
                 return exc.body()

@@ -6,8 +6,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from flask import request
+from flask import Flask, request
+from werkzeug.routing import IntegerConverter
 
+from ..errors import check_input, check_text
 from ..event.players import PlayersError
 
 MAX_CSV_BYTES = 2_000_000
@@ -17,9 +19,39 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
+class WholeNumber(IntegerConverter):
+    """A path's `<int:...>`: ASCII digits, at most nine of them, so no number in a path
+    overflows SQLite's integers (2**63) or is a digit only Unicode calls one ("²")."""
+
+    regex = r"[0-9]{1,9}"
+
+
+MAX_PATH_PART = 200
+"""The longest part of a path any page means (a section, a board, a team's name)."""
+
+
+def install_input_checks(app: Flask) -> None:
+    """Every request's input is checked before a view runs: path parts, query and form
+    fields, and a JSON body, for size and valid Unicode (a refusal, never a 500)."""
+    app.url_map.converters["int"] = WholeNumber
+
+    @app.before_request
+    def check_request_input() -> None:
+        for value in (request.view_args or {}).values():
+            if isinstance(value, str):
+                check_text(value, "a part of the address", MAX_PATH_PART)
+        for values in (request.args, request.form):
+            for value in values.values():
+                check_text(value, "a field")
+        if request.is_json:
+            check_input(request.get_json(silent=True))
+
+
 def wants_json() -> bool:
-    """A JSON body, or an Accept header preferring JSON, gets the JSON envelope back."""
-    return request.is_json or request.accept_mimetypes.best == "application/json"
+    """A JSON body, an Accept header preferring JSON, or an /api/ path gets the JSON envelope
+    back."""
+    return (request.is_json or request.accept_mimetypes.best == "application/json"
+            or "/api/" in request.path)
 
 
 def request_payload() -> dict[str, Any]:
