@@ -24,6 +24,7 @@ from typing import Any
 from flask import Flask, jsonify, render_template, request
 from flask_socketio import SocketIO
 from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.http import HTTP_STATUS_CODES
 
 from .context import Offline, Presence
 from .errors import CliError, TravellerError, error_body
@@ -98,6 +99,18 @@ def install_error_pages(app: Flask) -> None:
             log.warning("could not render the error page", exc_info=True)
             page = f"{status} {title}"
         return page, status
+
+    @app.after_request
+    def json_refusal(response: Any) -> Any:
+        # A view that answers a refusal with its page, to a request that asked for JSON.
+        if response.status_code >= 400 and not response.is_json and wants_json():
+            status = response.status_code
+            name = HTTP_STATUS_CODES.get(status, "Error")
+            code = name.lower().replace(" ", "_").replace("'", "")
+            refusal = jsonify(error_body(code, f"{name.lower()}: {request.path[:60]}", status))
+            refusal.status_code = status
+            return refusal
+        return response
 
     @app.errorhandler(TravellerError)
     def refused(exc: TravellerError) -> Any:

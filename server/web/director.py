@@ -91,11 +91,11 @@ def start_clock() -> Any:
     try:
         outcome = actions.start_clock(get_store(), now_ms(), actor="director")
     except TravellerError as exc:
-        if request.accept_mimetypes.best == "application/json":
+        if wants_json():
             return jsonify(exc.body()), exc.status
         return render_template("director_error.html", error=exc.error), exc.status
     get_broadcast().send(outcome)
-    if request.accept_mimetypes.best == "application/json":
+    if wants_json():
         return jsonify(outcome.body)
     return redirect(url_for(".grid"))
 
@@ -182,11 +182,11 @@ def answer_call(call_id: int) -> Any:
         outcome = actions.answer_call(get_store(), call_id, str(answer), now_ms(),
                                       actor="director")
     except TravellerError as exc:
-        if request.accept_mimetypes.best == "application/json":
+        if wants_json():
             return jsonify(exc.body()), exc.status
         return render_template("director_error.html", error=exc.error), exc.status
     get_broadcast().send(outcome)
-    if request.accept_mimetypes.best == "application/json":
+    if wants_json():
         return jsonify(outcome.body)
     return redirect(url_for(".grid"))
 

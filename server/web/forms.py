@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask, request
 from werkzeug.routing import IntegerConverter
 
-from ..errors import check_input, check_text
+from ..errors import TravellerError, check_input, check_text
 from ..event.players import PlayersError
 
 MAX_CSV_BYTES = 2_000_000
@@ -43,8 +43,11 @@ def install_input_checks(app: Flask) -> None:
         for values in (request.args, request.form):
             for value in values.values():
                 check_text(value, "a field")
-        if request.is_json:
-            check_input(request.get_json(silent=True))
+        if request.is_json and request.get_data(cache=True):
+            body = request.get_json(silent=True)
+            if not isinstance(body, dict):
+                raise TravellerError("bad_payload", "the body must be a JSON object")
+            check_input(body)
 
 
 def wants_json() -> bool:

@@ -19,14 +19,9 @@ from ..publish.projector import projector_data
 from ..stages.inputs import is_competition
 from ..stages.view import wire
 from ..teams.matches import is_teams
-from .forms import now_ms
+from .forms import now_ms, wants_json
 
 bp = Blueprint("results", __name__, url_prefix="/results")
-
-
-def _wants_json() -> bool:
-    return request.path.startswith("/results/api/") or \
-        request.accept_mimetypes.best == "application/json"
 
 
 @bp.before_request
@@ -34,7 +29,7 @@ def published_only() -> Any:
     if session.get("director") or rulings.is_published(get_store()):
         return None
     message = "the results are not published yet: the director publishes them"
-    if _wants_json():
+    if wants_json():
         return jsonify(error_body("results_not_published", message, 403)), 403
     return render_template("results_closed.html", name=get_store().setting("name", "")), 403
 
@@ -48,7 +43,7 @@ def _section() -> str:
 
 
 def _refused(exc: TravellerError) -> Any:
-    if _wants_json():
+    if wants_json():
         return jsonify(exc.body()), exc.status
     return render_template("results_missing.html", error=exc.error,
                            name=get_store().setting("name", "")), exc.status

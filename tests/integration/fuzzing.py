@@ -65,13 +65,13 @@ texts = st.one_of(
     near_op_ids,
 )
 scalars = st.one_of(st.none(), st.booleans(), numbers, texts)
-values = st.recursive(
-    scalars,
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["a", "op_id",
-                                                                                 "x"]),
-                                                                 inner, max_size=3),
-    max_leaves=4,
-)
+_keys = st.sampled_from(["a", "op_id", "board", "x"])
+_containers = st.one_of(st.lists(scalars, max_size=3),
+                        st.dictionaries(_keys, scalars, max_size=3))
+values = st.one_of(scalars, scalars, _containers,
+                   st.lists(_containers, max_size=2), st.dictionaries(_keys, _containers,
+                                                                      max_size=2))
+"""Any JSON value, two levels deep at most (deeper ones are `oversized`)."""
 
 
 def _nested(depth: int) -> Any:
@@ -195,3 +195,28 @@ def near_valid(event: str) -> st.SearchStrategy[dict[str, Any]]:
         lambda op_id, changed: {k: v for k, v in ({"op_id": op_id, **base} | changed).items()
                                 if v is not None},
         op_ids, changes)
+
+
+class Watch:
+    """Whether a message changed the event: the connection's count of changed rows first
+    (free), the digest only when it moved."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.changes = store.db.conn.total_changes
+        self.digest = digest(store)
+
+    def before(self) -> None:
+        if self.store.db.conn.total_changes != self.changes:
+            self.changes, self.digest = self.store.db.conn.total_changes, digest(self.store)
+
+    def unchanged(self) -> bool:
+        """Whether the event is as it was at `before` (rows written and rolled back count as
+        unchanged only if the digest says so)."""
+        return (self.store.db.conn.total_changes == self.changes
+                or digest(self.store) == self.digest)
+
+
+BATCH = 4
+"""Messages per hypothesis case: drawing a case costs more than sending a message, so each
+case sends a few."""
