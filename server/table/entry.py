@@ -182,11 +182,9 @@ def submit_result(
         return submit_entry(store, table, checked, score, now_ms, actor)
     locked = locked_boards(store, table, now_ms)
     with store.write() as db:
-        earlier = store.result_by_op(db, checked.op_id)
+        earlier = store.result_by_op(db, table, checked.op_id)
         if earlier is not None:
-            if (earlier.section, earlier.table_number) != (table.section, table.number):
-                raise TravellerError("op_id_conflict", "this op_id was used by another table",
-                                     409)
+            refuse_reuse(store, db, earlier, checked)
             return ok_body(ns_score=earlier.ns_score, board=earlier.board, duplicate=True)
         try:
             result = checked_result(store, db, table, checked, score, locked, now_ms, actor)
@@ -228,10 +226,25 @@ def _conflict(store: Store, table: TableRow, checked: Submission, score: int,
            "; ask the director to correct it"), 409)
 
 
-def refuse_elsewhere(section: str, number: int, table: TableRow) -> None:
-    """The refusal of an op_id this table did not make (another table's)."""
-    if (section, number) != (table.section, table.number):
-        raise TravellerError("op_id_conflict", "this op_id was used by another table", 409)
+def entry_of(checked: Submission) -> tuple[int, str, str | None, int, str | None]:
+    """What a submission enters: board, contract, declarer, tricks and lead, as stored."""
+    return (checked.board, checked.contract.code,
+            checked.declarer.name if checked.declarer else None, checked.tricks,
+            checked.lead.code if checked.lead else None)
+
+
+def refuse_reuse(store: Store, db: Any, earlier: ResultRow, checked: Submission) -> None:
+    """A replayed op_id must carry what it entered first: another board or result under the
+    same op_id is refused (`op_id_reused`), never acknowledged as a duplicate. A result the
+    director has corrected since is compared with nothing: the replay is the entry it was."""
+    stored = (earlier.board, earlier.contract, earlier.declarer, earlier.tricks, earlier.lead)
+    if stored == entry_of(checked):
+        return
+    if earlier.board == checked.board and store.result_was_changed(db, earlier):
+        return
+    raise TravellerError(
+        "op_id_reused", f"op_id {checked.op_id} entered board {earlier.board} "
+        f"{earlier.contract} already; a different entry needs a new op_id", 409)
 
 
 def submit_entry(store: Store, table: TableRow, checked: Submission, score: int, now_ms: int,
@@ -242,14 +255,14 @@ def submit_entry(store: Store, table: TableRow, checked: Submission, score: int,
     replay after the confirmation says `pending`: false)."""
     locked = locked_boards(store, table, now_ms)
     with store.write() as db:
-        done = store.result_by_op(db, checked.op_id)
+        done = store.result_by_op(db, table, checked.op_id)
         if done is not None:
-            refuse_elsewhere(done.section, done.table_number, table)
+            refuse_reuse(store, db, done, checked)
             return ok_body(ns_score=done.ns_score, board=done.board, duplicate=True,
                            pending=False)
-        earlier = ew_sql.entry_by_op(db, checked.op_id)
+        earlier = ew_sql.entry_by_op(db, table, checked.op_id)
         if earlier is not None:
-            refuse_elsewhere(earlier.section, earlier.table_number, table)
+            refuse_reuse(store, db, earlier, checked)
             return ok_body(ns_score=earlier.ns_score, board=earlier.board, duplicate=True,
                            pending=True)
         result = checked_result(store, db, table, checked, score, locked, now_ms, actor)

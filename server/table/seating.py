@@ -49,11 +49,12 @@ def set_players(store: Store, table: TableRow, payload: Any, now_ms: int,
         # D8.2 line-ups per segment; D2.1 only rostered players; D2.2 an ineligible team.
         roster_problems = check_lineup(store, seating, seats)
     with store.write() as db:
-        earlier = sql.seating_by_op(db, op_id)
+        earlier = sql.seating_by_op(db, table.section, table.number, op_id)
         if earlier is not None:
-            if (earlier["section"], earlier["table_number"]) != (table.section, table.number):
-                raise TravellerError("op_id_conflict", "this op_id was used by another table",
-                                     409)
+            if ({s: earlier[s] for s in sql.SEATS}, earlier["round"], earlier["segment"]) != (
+                    seats, round_number, segment):
+                raise TravellerError("op_id_reused", "this op_id seated other players; new "
+                                     "seats need a new op_id", 409)
             return _seated_ack(store, {s: earlier[s] for s in sql.SEATS}, earlier["round"],
                                duplicate=True)
         sql.insert_seating(store, db, {

@@ -133,7 +133,10 @@ def confirm_match(store: Store, table: TableRow, payload: Any, now_ms: int,
     summary = match_summary(store, match)
     seen = (payload.get("home_imps"), payload.get("away_imps"))
     with store.write() as db:
-        earlier = sql.confirmation_by_op(db, op_id)
+        earlier = sql.confirmation_by_op(db, table.section, table.number, op_id)
+        if earlier is not None and (earlier["round"], earlier["team"]) != (match.round, team):
+            raise TravellerError("op_id_reused", "this op_id confirmed another match; a new "
+                                 "confirmation needs a new op_id", 409)
         if earlier is None and seen != (None, None) and (
                 seen != (summary["home_imps"], summary["away_imps"])):
             # The captain confirmed the score on the screen; it has changed since (a
