@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bridge import K8_2, Board, BridgeError, Card, Contract, Seat, ns_score
-from ..errors import TravellerError, ok_body, op_id_of
+from ..errors import TravellerError, ok_body, op_id_of, shown
 from ..store import ResultRow, Store, TableRow, conflicts
 from ..store import ew as ew_sql
 from ..teams.matches import locks, not_played
@@ -24,13 +24,13 @@ from .terminals import event_wire
 
 def _field(payload: Mapping[str, Any], name: str) -> Any:
     if name not in payload:
-        raise TravellerError("missing_field", f"the result has no {name!r}")
+        raise TravellerError("missing_field", f"the result has no {shown(name)}")
     return payload[name]
 
 
 def _int(value: Any, code: str, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TravellerError(code, f"{what} must be a whole number, not {value!r}")
+        raise TravellerError(code, f"{what} must be a whole number, not {shown(value)}")
     return value
 
 
@@ -55,7 +55,7 @@ def _lead(payload: Mapping[str, Any], contract: Contract, rule: str) -> Card | N
             raise TravellerError("missing_lead", "this event needs the opening lead")
         return None
     if not isinstance(text, str):
-        raise TravellerError("invalid_lead", f"invalid card: {text!r}")
+        raise TravellerError("invalid_lead", f"invalid card: {shown(text)}")
     try:
         return Card.parse(text)
     except BridgeError as exc:
@@ -85,7 +85,7 @@ def parse_submission(payload: Any, lead_rule: str = "optional",
     board = _int(_field(payload, "board"), "invalid_board", "board")
     text = _field(payload, "contract")
     if not isinstance(text, str):
-        raise TravellerError("invalid_contract", f"invalid contract: {text!r}")
+        raise TravellerError("invalid_contract", f"invalid contract: {shown(text)}")
     try:
         contract = Contract.parse(text)
     except BridgeError as exc:
@@ -101,7 +101,7 @@ def parse_submission(payload: Any, lead_rule: str = "optional",
         declarer = None
     if declarer is None:
         raise TravellerError("invalid_declarer",
-                             f"declarer must be one of N, E, S, W, not {declarer_text!r}")
+                             f"declarer must be one of N, E, S, W, not {shown(declarer_text)}")
     tricks = _int(_field(payload, "tricks"), "invalid_tricks", "tricks")
     if not 0 <= tricks <= 13:
         raise TravellerError("invalid_tricks", f"declarer takes 0 to 13 tricks, not {tricks}")

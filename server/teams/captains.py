@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import TravellerError, ok_body, op_id_of
+from ..errors import TravellerError, ok_body, op_id_of, shown
 from ..store import Store, TableRow
 from ..store import players as players_sql
 from ..store import teams as sql
@@ -117,7 +117,7 @@ def confirm_match(store: Store, table: TableRow, payload: Any, now_ms: int,
     for value, what in ((round_number, "round"), (team, "team")):
         if isinstance(value, bool) or not isinstance(value, int):
             raise TravellerError(f"invalid_{what}", f"{what} must be a whole number, not "
-                                 f"{value!r}")
+                                 f"{shown(value)}")
     if not is_teams(store):
         raise TravellerError("not_teams", "this is not a teams event", 409)
     match = next((m for m in matches(store, now_ms)

@@ -19,7 +19,7 @@ from werkzeug.security import check_password_hash
 from ..context import get_broadcast, get_offline, get_presence, get_store
 from ..direction import actions, slowplay
 from ..direction.grid import grid as live_grid
-from ..errors import TravellerError, ok_body
+from ..errors import TravellerError, is_number_text, ok_body, shown
 from ..event.outcome import Outcome
 from ..store import TableRow
 from ..teams.matches import is_teams
@@ -110,7 +110,7 @@ def _table(text: str) -> TableRow | None:
     number = text[len(section):] if text.startswith(section) else text
     found = next((t for t in tables if t.section == section and str(t.number) == number), None)
     if found is None:
-        raise TravellerError("unknown_table", f"there is no table {text!r}", 404)
+        raise TravellerError("unknown_table", f"there is no table {shown(text)}", 404)
     return found
 
 
@@ -124,7 +124,7 @@ def change_clock(action: str) -> Any:
         outcome = actions.change_clock(
             get_store(), action, now_ms(), actor="director",
             table=_table(str(data.get("table") or "")),
-            round=int(round_text) if round_text.isdigit() else None,
+            round=int(round_text) if is_number_text(round_text) else None,
             minutes=data.get("minutes"), why=str(data.get("why") or ""))
     except TravellerError as exc:
         return _refused(exc)

@@ -13,7 +13,7 @@ from flask import Blueprint, jsonify, render_template, request, session
 
 from ..context import get_store
 from ..direction import rulings
-from ..errors import TravellerError, error_body
+from ..errors import TravellerError, error_body, shown
 from ..publish import results, team_results
 from ..publish.projector import projector_data
 from ..stages.inputs import is_competition
@@ -38,7 +38,7 @@ def _section() -> str:
     sections = get_store().setting("sections", ["A"]) or ["A"]
     section = request.args.get("section") or sections[0]
     if section not in sections:
-        raise TravellerError("unknown_section", f"there is no section {section!r}", 404)
+        raise TravellerError("unknown_section", f"there is no section {shown(section)}", 404)
     return str(section)
 
 

@@ -15,7 +15,7 @@ from flask import Blueprint, jsonify, redirect, render_template, request, url_fo
 
 from ..context import get_broadcast, get_store
 from ..direction import actions, rulings
-from ..errors import TravellerError
+from ..errors import TravellerError, is_number_text, shown
 from ..publish import results
 from ..store import rulings as sql
 from ..store.rulings import EntryKey
@@ -32,7 +32,7 @@ def _section(payload: dict[str, Any]) -> str:
     sections = get_store().setting("sections", ["A"]) or ["A"]
     section = str(payload.get("section") or request.args.get("section") or sections[0])
     if section not in sections:
-        raise TravellerError("unknown_section", f"there is no section {section!r}", 404)
+        raise TravellerError("unknown_section", f"there is no section {shown(section)}", 404)
     return section
 
 
@@ -170,7 +170,7 @@ def withdraw() -> Any:
     """K13.3: a pair that cannot continue: 60% to its opponents on every board it has not
     played (to `last_round`, when given)."""
     payload = request_payload()
-    if isinstance(payload.get("last_round"), str) and payload["last_round"].isdigit():
+    if isinstance(payload.get("last_round"), str) and is_number_text(payload["last_round"]):
         payload["last_round"] = int(payload["last_round"])
     try:
         outcome = actions.cannot_continue(get_store(), _section(payload), payload.get("pair"),
