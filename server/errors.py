@@ -52,7 +52,8 @@ _SHOWN.maxlevel = 2
 def shown(value: Any) -> str:
     """`value` as an error message quotes it (`repr`, cut short): what was wrong, never the
     whole of a large input."""
-    return _SHOWN.repr(value)
+    text = _SHOWN.repr(value)
+    return text if len(text) <= 60 else f"{text[:56]}...{text[-1]}"
 
 
 # -- input: what a terminal or a form sent, checked before anything uses it -----------------
@@ -86,18 +87,28 @@ def check_text(value: str, what: str = "the text", limit: int = MAX_TEXT,
     return value
 
 
+MAX_INPUT_NUMBER = 2**53
+"""The largest number an input may hold anywhere (JSON's safe integers): no field means more,
+and SQLite refuses integers past 2**63 with an exception."""
+
+
 def check_input(value: Any, depth: int = 0) -> None:
-    """Refuse an input holding a string that is too long or not valid Unicode, or nested
-    too deeply or too wide, before any of it is used."""
+    """Refuse an input holding a string that is too long or not valid Unicode, a number that
+    is not finite or is beyond any field's meaning, or objects nested too deeply or too wide,
+    before any of it is used."""
     if isinstance(value, str):
         check_text(value, "a text in the input")
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        if not (math.isfinite(value) and -MAX_INPUT_NUMBER <= value <= MAX_INPUT_NUMBER):
+            raise TravellerError("invalid_number", f"the input holds the number "
+                                 f"{shown(value)}, beyond any field's range")
     elif isinstance(value, dict | list | tuple):
         if depth >= MAX_DEPTH:
             raise TravellerError("invalid_input", "the input is nested too deeply")
         if len(value) > MAX_ITEMS:
             raise TravellerError("invalid_input", f"the input has more than {MAX_ITEMS} "
                                  "members in one object or list")
-        for item in value.items() if isinstance(value, dict) else value:
+        for item in [*value, *value.values()] if isinstance(value, dict) else value:
             check_input(item, depth + 1)
 
 

@@ -69,9 +69,14 @@ def _whole(value: Any, what: str) -> int:
 
 
 def _amount(value: Any, what: str, unit: str, *, zero: bool = False) -> float:
+    text = str(value).strip().replace(",", ".") if isinstance(value, str | int | float) else ""
     try:
-        number = float(Fraction(str(value).strip().replace(",", ".")))
-    except (ValueError, ZeroDivisionError):
+        # A fraction ("1/3") or a decimal; never an exponent, which Fraction would expand
+        # digit by digit ("1e999999999").
+        if not text or len(text) > 20 or "e" in text.lower():
+            raise ValueError(text)
+        number = float(Fraction(text))
+    except (ValueError, ZeroDivisionError, OverflowError):
         raise TravellerError("invalid_penalty", f"{what} is a number of {unit}, not "
                              f"{shown(value)}") from None
     if not math.isfinite(number) or number < 0 or (number == 0 and not zero) or number > 100:
