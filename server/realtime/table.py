@@ -18,7 +18,7 @@ from typing import Any
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
 from ..context import get_offline, get_presence, get_store, has_event
-from ..errors import TravellerError, check_input, error_body
+from ..errors import TravellerError, check_input, error_body, has_lone_surrogate
 from ..store import TableRow
 from ..table import actions
 from ..table.state import table_state, traveller
@@ -63,7 +63,9 @@ def register(socketio: SocketIO, notifier: Notifier) -> None:
         if not has_event():
             raise ConnectionRefusedError("no event yet: wait for the director to create it")
         token = auth.get("token") if isinstance(auth, dict) else None
-        table, side = find_table(token) if isinstance(token, str) else (None, "ns")
+        if not isinstance(token, str) or len(token) > 200 or has_lone_surrogate(token):
+            token = None  # never a secret: refused below like any unknown one
+        table, side = find_table(token) if token is not None else (None, "ns")
         if table is None:
             raise ConnectionRefusedError("unknown table: scan the QR code on the table card again")
         join_room(table_room(table))

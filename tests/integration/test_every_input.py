@@ -56,6 +56,17 @@ def test_14_6_client_emitted_connect_and_disconnect_are_refused(app: Any) -> Non
     assert one.emit("get_state", namespace="/table", callback=True)["state"]["table"] == 1
 
 
+@pytest.mark.parametrize("auth", [{"token": "\ud800"}, {"token": "t" * 300_000},
+                                  {"token": 2**70}, {"token": ["x"]}, "token", None])
+def test_14_6_a_hostile_connection_is_refused_without_a_traceback(
+        app: Any, auth: Any, caplog: pytest.LogCaptureFixture) -> None:
+    socketio = app.extensions["traveller.socketio"]
+    with caplog.at_level(logging.WARNING):
+        client = socketio.test_client(app, namespace="/table", auth=auth)
+    assert not client.is_connected("/table")
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+
+
 def test_14_6_unknown_events_get_an_envelope(app: Any) -> None:
     one = join(app, 1)
     ack = one.emit("no_such_event", {"x": 1}, namespace="/table", callback=True)
