@@ -26,6 +26,10 @@ PLAYER_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9./-]{0,19}$")
 GENDERS = ("F", "M", "")
 
 
+MAX_PROBLEMS = 50
+"""The most problems a refused file names."""
+
+
 class PlayersError(ValueError):
     """A players file that cannot be imported; `problems` names every bad line."""
 
@@ -102,7 +106,10 @@ def parse_csv(text: str) -> list[Player]:
             problems.append(f"line {number}: the club is longer than 80 characters")
         out.append(Player(federation_id, name, gender.upper(), club))
     if problems:
-        raise PlayersError(problems)
+        # The first problems show what to fix; a reply never grows with a broken file.
+        more = len(problems) - MAX_PROBLEMS
+        raise PlayersError(problems[:MAX_PROBLEMS] + (
+            [f"and {more} more lines with problems"] if more > 0 else []))
     if not out:
         raise PlayersError(["the file has a header but no players"])
     return out
