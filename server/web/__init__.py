@@ -20,8 +20,8 @@ from .terminal import bp as terminal_bp
 
 
 def register(app: Flask) -> None:
+    install_input_checks(app)  # first: the CSRF check compares a token it has checked
     install_csrf(app)
-    install_input_checks(app)
     install_i18n(app)
     app.register_blueprint(create_bp)
     app.register_blueprint(terminal_bp)

@@ -26,6 +26,9 @@ class WholeNumber(IntegerConverter):
     regex = r"[0-9]{1,9}"
 
 
+MAX_TOKEN = 200
+"""The longest CSRF token a request may send (ours are 32 characters)."""
+
 MAX_PATH_PART = 200
 """The longest part of a path any page means (a section, a board, a team's name)."""
 
@@ -43,6 +46,11 @@ def install_input_checks(app: Flask) -> None:
         for values in (request.args, request.form):
             for value in values.values():
                 check_text(value, "a field")
+        for token in (request.form.get("csrf_token"), request.headers.get("X-CSRF-Token")):
+            # hmac.compare_digest refuses a str that is not ASCII with a TypeError.
+            if token is not None and not (token.isascii() and len(token) <= MAX_TOKEN):
+                raise TravellerError("bad_request", "the form has expired or did not come "
+                                     "from this console; reload the page and try again")
         if request.is_json and request.get_data(cache=True):
             body = request.get_json(silent=True)
             if not isinstance(body, dict):

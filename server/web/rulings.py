@@ -15,7 +15,7 @@ from flask import Blueprint, jsonify, redirect, render_template, request, url_fo
 
 from ..context import get_broadcast, get_store
 from ..direction import actions, rulings
-from ..errors import TravellerError, is_number_text, shown
+from ..errors import TravellerError, is_number_text, shown, whole_number
 from ..publish import results
 from ..store import rulings as sql
 from ..store.rulings import EntryKey
@@ -37,10 +37,10 @@ def _section(payload: dict[str, Any]) -> str:
 
 
 def _key(board: int, payload: dict[str, Any]) -> EntryKey:
-    try:
-        table, round_ = int(payload.get("table", "")), int(payload.get("round", ""))
-    except (TypeError, ValueError):
-        raise TravellerError("missing_field", "say which table and round") from None
+    if payload.get("table") in (None, "") or payload.get("round") in (None, ""):
+        raise TravellerError("missing_field", "say which table and round")
+    table = whole_number(payload["table"], "the table", "invalid_table", 1)
+    round_ = whole_number(payload["round"], "the round", "invalid_round", 1)
     return EntryKey(_section(payload), table, round_, board)
 
 

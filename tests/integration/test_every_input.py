@@ -192,6 +192,14 @@ def test_14_6_json_requests_get_the_envelope(app: Any) -> None:
         assert response.get_json() | {"error": ""} == error_body(code, "", status)
 
 
+def test_14_6_a_csrf_token_that_is_not_ascii_is_refused_not_a_500(app: Any) -> None:
+    client = login(app)
+    for sent in ({"data": {"csrf_token": "é" * 32}},
+                 {"headers": {"X-CSRF-Token": "\u00e9" * 32}}):
+        response = client.post("/director/clock/start", **sent)
+        assert response.status_code == 400, sent
+
+
 def test_14_6_browsers_get_a_page_of_ours_never_a_traceback(app: Any) -> None:
     response = app.test_client().get("/no/such/page")
     assert response.status_code == 404
