@@ -276,3 +276,38 @@ def test_14_6_lone_surrogates_and_huge_texts_in_json_bodies_are_refused(app: Any
         assert refused.get_json()["code"] in ("invalid_text", "invalid_input")
         assert len(refused.get_json()["error"]) <= MAX_ERROR
     assert counts(app) == before
+
+
+def test_14_6_a_served_event_answers_hostile_messages_over_websockets(
+        live_server: Any) -> None:
+    """The same over a real websocket to `traveller serve` (gevent): every message answered,
+    the connection kept, nothing in the log."""
+    import socketio
+
+    store = Store.open(live_server.db_path)
+    token = store.tables()[0].token
+    store.close()
+    client = socketio.Client(reconnection=False)
+    client.connect(live_server.base_url, namespaces=["/table"], auth={"token": token},
+                   transports=["websocket"])
+    try:
+        def ask(event: str, *args: Any) -> Any:
+            data = args[0] if len(args) == 1 else args if args else None
+            return client.call(event, data, namespace="/table", timeout=10)
+
+        assert ask("connect", {"token": token})["code"] == "reserved_event"
+        assert ask("disconnect")["code"] == "reserved_event"
+        assert ask("get_state", {}, "extra", 3)["ok"]
+        assert ask("nope", {})["code"] == "unknown_event"
+        assert ask("call_director", {"op_id": "abcdefgh1", "reason": "\ud800"})["code"] \
+            == "invalid_text"
+        refused = ask("submit_result", {"op_id": "abcdefgh2", "board": 1,
+                                        "contract": "4" * 900_000, "declarer": "N",
+                                        "tricks": 1})
+        assert refused["code"] == "invalid_text" and len(refused["error"]) <= MAX_ERROR
+        assert ask("get_state")["state"]["table"] == 1
+        assert client.connected
+    finally:
+        client.disconnect()
+    live_server.stop()
+    assert "Traceback" not in live_server.log()
