@@ -139,17 +139,18 @@ def whole_number(value: Any, what: str, code: str, low: int = 0,
 def finite_number(value: Any, what: str, code: str, low: float = 0,
                   high: float = MAX_NUMBER) -> float:
     """`value` (a number, or its text) between `low` and `high`: never inf, nan or 1e300."""
+    number = value
     if isinstance(value, str):
         try:
-            value = float(value.strip()) if len(value) <= 30 else None
+            number = float(value.strip()) if len(value) <= 30 else None
         except ValueError:
-            value = None
-    if isinstance(value, bool) or not isinstance(value, int | float):
+            number = None
+    if isinstance(number, bool) or not isinstance(number, int | float):
         raise TravellerError(code, f"{what} must be a number, not {shown(value)}")
-    if not math.isfinite(value) or not low <= value <= high:
+    if not math.isfinite(number) or not low <= number <= high:
         raise TravellerError(code, f"{what} must be from {low:g} to {high:g}, not "
                              f"{shown(value)}")
-    return float(value)
+    return float(number)
 
 
 OP_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
