@@ -43,8 +43,8 @@ def install_input_checks(app: Flask) -> None:
         for value in (request.view_args or {}).values():
             if isinstance(value, str):
                 check_text(value, "a part of the address", MAX_PATH_PART)
-        for values in (request.args, request.form):
-            for value in values.values():
+        for fields in (request.args, request.form):
+            for _, value in fields.items(multi=True):
                 check_text(value, "a field")
         for token in (request.form.get("csrf_token"), request.headers.get("X-CSRF-Token")):
             # hmac.compare_digest refuses a str that is not ASCII with a TypeError.
