@@ -14,6 +14,7 @@ The realtime and web layers read what the factory puts in `app.extensions` throu
 
 from __future__ import annotations
 
+import logging
 import secrets
 import signal
 import socket
@@ -21,20 +22,24 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, jsonify, request
+from flask import Flask, jsonify, render_template, request
 from flask_socketio import SocketIO
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.http import HTTP_STATUS_CODES
 
 from .backup import BackupSchedule
 from .context import Offline, Presence, tell_director, watch_storage
-from .errors import CliError, error_body
+from .errors import CliError, TravellerError, error_body
 from .event.keys import secret_key
 from .publish.printing import work
 from .realtime import register as register_realtime
 from .store import Store
 from .web import register as register_web
+from .web.forms import wants_json
 from .web.pages import error_page
 from .web.security import session_lifetime
+
+log = logging.getLogger(__name__)
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -83,17 +88,59 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     register_web(app)
     register_realtime(app, socketio)
     watch_storage(app)
+    install_error_pages(app)
+    return app
+
+
+def install_error_pages(app: Flask) -> None:
+    """Every refusal and every failure answers: the envelope to a JSON request (a JSON body,
+    an Accept header preferring JSON, an /api/ path), a small page of ours to a browser;
+    never a traceback or Flask's stock page. A bug is logged once, here."""
+
+    def answer(code: str, error: str, status: int, title: str) -> Any:
+        if wants_json():
+            return jsonify(error_body(code, error, status)), status
+        try:
+            page = render_template("error.html", title=title, error=error, status=status)
+        except Exception:
+            log.warning("could not render the error page", exc_info=True)
+            page = f"{status} {title}"
+        return page, status
+
+    @app.after_request
+    def json_refusal(response: Any) -> Any:
+        # A view that answers a refusal with its page, to a request that asked for JSON.
+        if response.status_code >= 400 and not response.is_json and wants_json():
+            status = response.status_code
+            name = HTTP_STATUS_CODES.get(status, "Error")
+            code = name.lower().replace(" ", "_").replace("'", "")
+            refusal = jsonify(error_body(code, f"{name.lower()}: {request.path[:60]}", status))
+            refusal.status_code = status
+            return refusal
+        return response
+
+    @app.errorhandler(TravellerError)
+    def refused(exc: TravellerError) -> Any:
+        return answer(exc.code, exc.error, exc.status, "Refused")
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
-        if request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json":
-            code = (exc.name or "error").lower().replace(" ", "_")
-            return jsonify(error_body(code, exc.description or exc.name, exc.code or 500)), exc.code
-        if (exc.code or 500) < 400:
-            return exc  # a redirect of the routing (a missing trailing slash)
-        return error_page(exc)
+        status = exc.code or 500
+        if status < 400 or exc.response is not None:
+            return exc  # a redirect, or a response already made
+        name = exc.name or "Error"
+        code = name.lower().replace(" ", "_").replace("'", "")
+        if not wants_json():
+            return error_page(exc)  # our page, in the visitor's language
+        return answer(code, exc.description or name, status, name)
 
-    return app
+    @app.errorhandler(Exception)
+    def failed(exc: Exception) -> Any:
+        if isinstance(exc, HTTPException):
+            return http_error(exc)
+        log.error("%s %s failed", request.method, request.path, exc_info=exc)
+        return answer("internal_error", "the server could not do this; the director's "
+                      "laptop has logged what went wrong", 500, InternalServerError.name)
 
 
 def lan_address() -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..clock import RoundClock, round_duration_ms
-from ..errors import TravellerError
+from ..errors import TravellerError, finite_number, shown
 from ..store import Store, TableRow
 from .grid import playing
 
@@ -72,15 +72,11 @@ def change_clock(store: Store, action: str, now_ms: int, actor: str, *,
     """
     if action not in CLOCK_ACTIONS:
         raise TravellerError("invalid_clock_action", f"a clock can be paused, resumed or "
-                             f"extended, not {action!r}", 404)
+                             f"extended, not {shown(action)}", 404)
     delta = 0
     if action == "extend":
-        try:
-            value = float(minutes)
-        except (TypeError, ValueError):
-            raise TravellerError("invalid_minutes", f"extend by a number of minutes, not "
-                                 f"{minutes!r}") from None
-        if not -120 <= value <= 120 or value == 0:
+        value = finite_number(minutes, "the minutes to extend by", "invalid_minutes", -120, 120)
+        if value == 0:
             raise TravellerError("invalid_minutes", "extend by -120 to 120 minutes, not 0")
         delta = round_duration_ms(1, value)
 

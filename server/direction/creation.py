@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import TravellerError
+from ..errors import TravellerError, shown
 from ..event.create import create_event
 from ..formats import Preset, PresetError, load_preset
 from ..movements import MovementError
@@ -98,7 +98,7 @@ def read_form(form: Mapping[str, Any],
     file = _text(form, "preset")
     choice = by_file.get(file)
     if choice is None:
-        problems.append(f"Preset: {file!r} is not one of the presets offered" if file
+        problems.append(f"Preset: {shown(file)} is not one of the presets offered" if file
                         else "Preset: choose one")
     # The numbers and the name are read as the set-up page reads them; blank keeps the preset's.
     given = {key: form[key] for key in ("name", *NUMBERS) if _text(form, key)}

@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import TravellerError
+from ..errors import TravellerError, shown
 from ..event.clocks import ClockBook, clock_wire
 from ..store import ResultRow, SeatingRow, Store, conflicts
 from ..store import printing as spool
@@ -200,8 +200,8 @@ def acknowledge_alert(store: Store, key: str, now_ms: int, actor: str) -> None:
                                  "the cause is fixed (free space, the stick back in)", 409)
         return
     if not re.fullmatch(r"(late|offline):[A-Za-z]{1,3}:\d{1,4}:\d{1,15}|(printer|conflict):\d{1,9}",
-                        key):
-        raise TravellerError("unknown_alert", f"there is no alert {key!r} to acknowledge "
+                        key, re.ASCII):
+        raise TravellerError("unknown_alert", f"there is no alert {shown(key)} to acknowledge "
                              "(a call is answered, not acknowledged)", 404)
     with store.write() as db:
         store.ack_alert(db, key, now_ms, actor)

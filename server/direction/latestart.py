@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..errors import TravellerError
+from ..errors import TravellerError, is_number_text, shown
 from ..scoring.penalties import GABSI_LATE_PAIRS, MinutesScale, Outcome
 from ..store import Store
 from ..store import players as sql
@@ -33,10 +33,10 @@ def propose(store: Store, minutes: Any) -> dict[str, Any]:
     """The K11.3 sanction for a pair `minutes` late."""
     if isinstance(minutes, str):
         minutes = minutes.strip()
-        minutes = int(minutes) if minutes.isdigit() else minutes
+        minutes = int(minutes) if is_number_text(minutes) else minutes
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= 600:
         raise TravellerError("invalid_minutes", f"minutes late must be a whole number from 1 "
-                             f"to 600, not {minutes!r}")
+                             f"to 600, not {shown(minutes)}")
     scale = scale_of(store)
     sanction = scale.assess(minutes)
     return {"minutes": minutes, "outcome": sanction.outcome.value,
@@ -57,11 +57,11 @@ def decide_late(store: Store, section: str, pair: Any, minutes: Any, action: str
     try:
         pair = int(str(pair).strip())
     except ValueError:
-        raise TravellerError("invalid_pair", f"a pair is a number, not {pair!r}") from None
+        raise TravellerError("invalid_pair", f"a pair is a number, not {shown(pair)}") from None
     if pair not in section_pairs(store, section):
         raise TravellerError("unknown_pair", f"there is no pair {section}{pair}", 404)
     if action not in ("apply", "waive"):
-        raise TravellerError("invalid_action", f"apply or waive, not {action!r}")
+        raise TravellerError("invalid_action", f"apply or waive, not {shown(action)}")
     proposal = propose(store, minutes)
     reason = reason.strip()[:300]
     amount = proposal["penalty"]
@@ -71,7 +71,7 @@ def decide_late(store: Store, section: str, pair: Any, minutes: Any, action: str
             value = Fraction(penalty.strip().replace(",", "."))
         except (ValueError, ZeroDivisionError):
             raise TravellerError("invalid_penalty", f"a penalty is a number of "
-                                 f"{proposal['unit']}, not {penalty!r}") from None
+                                 f"{proposal['unit']}, not {shown(penalty)}") from None
         if value < 0 or value > 100:
             raise TravellerError("invalid_penalty", "a penalty is 0 to 100 MP")
         if not reason:

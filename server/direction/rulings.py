@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..bridge import Board, ns_score
-from ..errors import TravellerError, ok_body
+from ..errors import TravellerError, is_number_text, ok_body, shown
 from ..scoring.adjusted import (
     AVERAGE_MINUS,
     OPPONENTS_CANNOT_CONTINUE,
@@ -81,7 +81,7 @@ def correct_result(store: Store, key: EntryKey, payload: Any, now_ms: int,
     why = _why(payload.get("why"))
     rules = event_wire(store)
     tricks = payload.get("tricks")
-    if isinstance(tricks, str) and tricks.strip().isdigit():
+    if isinstance(tricks, str) and is_number_text(tricks.strip()):
         tricks = int(tricks)
     checked = parse_submission(
         {**payload, "op_id": "director-correction", "board": key.board, "tricks": tricks},
@@ -151,10 +151,10 @@ def _percent(value: Any, side: str) -> float:
         number = float(value)
     except (TypeError, ValueError):
         raise TravellerError("invalid_percent", f"{side}'s percentage must be a number, not "
-                             f"{value!r}") from None
+                             f"{shown(value)}") from None
     if not math.isfinite(number) or not 0 <= number <= 100:
         raise TravellerError("invalid_percent", f"{side}'s percentage must be 0 to 100, "
-                             f"not {value!r}")
+                             f"not {shown(value)}")
     return number
 
 
@@ -166,7 +166,7 @@ def _weighted(parts: Any) -> list[list[Any]]:
             bits = chunk.replace("%", " ").split()
             if len(bits) != 2:
                 raise TravellerError("invalid_weighted", f"write each part as '40% 420', not "
-                                     f"{chunk.strip()!r}")
+                                     f"{shown(chunk.strip())}")
             parsed.append([bits[0], bits[1]])
         parts = parsed
     if not isinstance(parts, list) or not parts:
@@ -200,7 +200,7 @@ def adjust(store: Store, key: EntryKey, payload: Any, now_ms: int,
         choice = payload.get("choice")
         if choice and choice != "custom":
             if choice not in ARTIFICIAL_CHOICES:
-                raise TravellerError("invalid_choice", f"unknown adjusted score {choice!r}")
+                raise TravellerError("invalid_choice", f"unknown adjusted score {shown(choice)}")
             ns_percent, ew_percent = ARTIFICIAL_CHOICES[choice]
         else:
             ns_percent = _percent(payload.get("ns_percent"), "North-South")
@@ -218,7 +218,7 @@ def adjust(store: Store, key: EntryKey, payload: Any, now_ms: int,
         ns, ew, rule = {"weighted": parts}, {"weighted": parts}, N_("Law 12C1(c)")
     else:
         raise TravellerError("invalid_kind", "the kind is artificial, k13_3 or weighted, not "
-                             f"{kind!r}")
+                             f"{shown(kind)}")
     adjustment = {"kind": kind, "ns": ns, "ew": ew, "rule": rule,
                   "ns_pair": seating.ns_pair, "ew_pair": seating.ew_pair}
     with store.write() as db:
@@ -231,10 +231,10 @@ def cannot_continue(store: Store, section: str, pair: Any, payload: Any, now_ms:
     """K13.3: a pair that cannot continue the session: its opponents get 60% (and it 40%) on
     every board it has not played, up to `last_round` when given (the end of its session),
     each an adjusted score of its own, audited."""
-    if isinstance(pair, str) and pair.strip().isdigit():
+    if isinstance(pair, str) and is_number_text(pair.strip()):
         pair = int(pair)
     if isinstance(pair, bool) or not isinstance(pair, int):
-        raise TravellerError("invalid_pair", f"pair must be a whole number, not {pair!r}")
+        raise TravellerError("invalid_pair", f"pair must be a whole number, not {shown(pair)}")
     payload = payload if isinstance(payload, dict) else {}
     why = _why(payload.get("why"))
     last = payload.get("last_round")
@@ -308,10 +308,10 @@ def add_penalty(store: Store, section: str, pair: Any, payload: Any, now_ms: int
                 actor: str) -> dict[str, Any]:
     """K18.1: a procedural penalty, 10% of a top for a pair (another share if the director
     says so, e.g. for a repeated offence)."""
-    if isinstance(pair, str) and pair.strip().isdigit():
+    if isinstance(pair, str) and is_number_text(pair.strip()):
         pair = int(pair)
     if isinstance(pair, bool) or not isinstance(pair, int):
-        raise TravellerError("invalid_pair", f"the pair is a number, not {pair!r}")
+        raise TravellerError("invalid_pair", f"the pair is a number, not {shown(pair)}")
     pair_field(store, section, pair)
     payload = payload if isinstance(payload, dict) else {}
     why = _why(payload.get("why"))

@@ -12,12 +12,13 @@ the stored entries.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..errors import TravellerError
+from ..errors import TravellerError, is_number_text, shown
 from ..event.create import ROOMS, Schedule, build_schedule, build_team_schedule, new_token
 from ..formats import analysis
 from ..formats.deals import Deal, DealError, parse_deals
@@ -80,6 +81,9 @@ FIELDS: tuple[Field, ...] = (
 page shows them in its language."""
 BY_NAME = {f.name: f for f in FIELDS}
 SHAPE = tuple(f.name for f in FIELDS if f.shapes)
+MAX_CLOCK_MINUTES = 120
+"""The most minutes the clock may allow per its number of boards: beyond it (inf, 1e300) no
+round clock can be started."""
 _DEFAULTS: dict[str, Any] = {"clock_minutes": 8.0, "clock_per_boards": 1, "lead": "optional",
                              "mini_bridge": False, "show_traveller": True, "ew_terminal": False,
                              "scoring": "mp", "scale": "2/1", "factoring": "neuberg"}
@@ -172,23 +176,25 @@ def _parse(field: Field, raw: Any, text: str) -> Any:
             return True
         if text.lower() in ("0", "false", "no", "off", ""):
             return False
-        raise ValueError(f"{text!r} is not yes or no")
+        raise ValueError(f"{shown(text)} is not yes or no")
     if field.kind == "choice":
         if text.lower() not in field.choices:
-            raise ValueError(f"{text!r} is not one of {', '.join(field.choices)}")
+            raise ValueError(f"{shown(text)} is not one of {', '.join(field.choices)}")
         return text.lower()
     if field.kind == "optional_int" and not text:
         return None
     if field.kind == "minutes":
         try:
-            minutes = float(text)
+            minutes = float(text) if len(text) <= 20 else math.nan
         except ValueError:
-            raise ValueError(f"{text!r} is not a number of minutes") from None
-        if not minutes > 0:
-            raise ValueError("must be more than 0")
+            minutes = math.nan
+        if math.isnan(minutes):
+            raise ValueError(f"{shown(text)} is not a number of minutes")
+        if not 0 < minutes <= MAX_CLOCK_MINUTES:
+            raise ValueError(f"must be more than 0 and at most {MAX_CLOCK_MINUTES}")
         return minutes
-    if not text.isdigit() or int(text) < 1:
-        raise ValueError(f"{text!r} is not a whole number of at least 1")
+    if not is_number_text(text) or int(text) < 1:
+        raise ValueError(f"{shown(text)} is not a whole number of at least 1")
     return int(text)
 
 
@@ -279,7 +285,7 @@ def _team_schedule(store: Store, shape: dict[str, Any], now: dict[str, Any]) -> 
     preset = store.setting("preset", {}) or {}
     if shape["movement"] not in TEAM_MOVEMENTS:
         raise MovementError(f"a teams event plays a round robin or a Swiss, not "
-                            f"{shape['movement']!r}")
+                            f"{shown(shape['movement'])}")
     if shape["sections"] != len(ROOMS):
         raise MovementError("a teams event has its two rooms, open and closed, as sections")
     count = movement.get("teams") if shape["tables"] == now["tables"] else 2 * shape["tables"]

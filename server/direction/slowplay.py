@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..errors import TravellerError
+from ..errors import TravellerError, shown
 from ..event.clocks import ClockBook
 from ..scoring.penalties import MINUTES_SCALES, MinutesScale, find_minutes_scale
 from ..store import Store
@@ -110,7 +110,7 @@ def decide(store: Store, section: str, pair: int, action: str, now_ms: int, acto
     if proposal is None:
         raise TravellerError("not_late", f"pair {section}{pair} has no late minutes", 404)
     if action not in ("apply", "waive"):
-        raise TravellerError("invalid_action", f"apply or waive, not {action!r}")
+        raise TravellerError("invalid_action", f"apply or waive, not {shown(action)}")
     reason = reason.strip()[:300]
     amount = proposal["penalty"]
     if action == "apply" and penalty.strip() and penalty.strip() != amount:
@@ -118,7 +118,7 @@ def decide(store: Store, section: str, pair: int, action: str, now_ms: int, acto
             value = Fraction(penalty.strip().replace(",", "."))
         except (ValueError, ZeroDivisionError):
             raise TravellerError("invalid_penalty", f"a penalty is a number of "
-                                 f"{proposal['unit']}, not {penalty!r}") from None
+                                 f"{proposal['unit']}, not {shown(penalty)}") from None
         if not 0 <= value <= 100:
             raise TravellerError("invalid_penalty", "a penalty is 0 to 100 "
                                  f"{proposal['unit']}")

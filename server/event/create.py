@@ -14,6 +14,7 @@ from typing import Any
 
 from werkzeug.security import generate_password_hash
 
+from ..errors import shown
 from ..formats import Preset, PresetError
 from ..movements import (
     Movement,
@@ -141,7 +142,7 @@ def build_team_schedule(kind: str, *, teams: int, boards_per_round: int, rounds:
             duplicated=True)
         planned = rounds
     else:
-        raise MovementError(f"a teams event plays a round robin or a Swiss, not {kind!r}")
+        raise MovementError(f"a teams event plays a round robin or a Swiss, not {shown(kind)}")
     where = {(rnd, team): table for rnd, table, home, away, _ in matches for team in (home, away)}
     tables = max((table for _, table, *_ in matches), default=0)
     seated = [(section, t) for section in ROOMS for t in range(1, tables + 1)]

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import TravellerError
+from ..errors import TravellerError, shown
 from ..store import Store
 from ..store import players as sql
 
@@ -24,6 +24,10 @@ PLAYER_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9./-]{0,19}$")
 """A federation ID: letters and digits, then dots and dashes too, at most 20."""
 
 GENDERS = ("F", "M", "")
+
+
+MAX_PROBLEMS = 50
+"""The most problems a refused file names."""
 
 
 class PlayersError(ValueError):
@@ -56,7 +60,7 @@ def parse_player_id(text: Any) -> str:
         and not isinstance(text, bool) else None
     if value is None or not PLAYER_ID.match(value):
         raise TravellerError("invalid_player", f"a player number is 1-20 letters or digits, "
-                             f"not {text!r}")
+                             f"not {shown(text)}")
     return value
 
 
@@ -72,7 +76,7 @@ def parse_csv(text: str) -> list[Player]:
     header = [h.strip().lower() for h in next(reader)]
     if header not in (["id", "name", "gender"], ["id", "name", "gender", "club"]):
         raise PlayersError([f"line 1: the header must be id,name,gender[,club], not "
-                            f"{','.join(header)!r}"])
+                            f"{shown(','.join(header))}"])
     problems: list[str] = []
     out: list[Player] = []
     seen: dict[str, int] = {}
@@ -87,7 +91,7 @@ def parse_csv(text: str) -> list[Player]:
         federation_id, name, gender = (c.strip() for c in cells[:3])
         club = cells[3].strip() if len(cells) > 3 else ""
         if not PLAYER_ID.match(federation_id):
-            problems.append(f"line {number}: invalid id {federation_id!r} (1-20 letters or "
+            problems.append(f"line {number}: invalid id {shown(federation_id)} (1-20 letters or "
                             "digits)")
         elif federation_id in seen:
             problems.append(f"line {number}: id {federation_id} is already on line "
@@ -97,12 +101,15 @@ def parse_csv(text: str) -> list[Player]:
         if not name or len(name) > 80:
             problems.append(f"line {number}: a name of 1 to 80 characters is needed")
         if gender.upper() not in GENDERS:
-            problems.append(f"line {number}: gender must be F, M or blank, not {gender!r}")
+            problems.append(f"line {number}: gender must be F, M or blank, not {shown(gender)}")
         if len(club) > 80:
             problems.append(f"line {number}: the club is longer than 80 characters")
         out.append(Player(federation_id, name, gender.upper(), club))
     if problems:
-        raise PlayersError(problems)
+        # The first problems show what to fix; a reply never grows with a broken file.
+        more = len(problems) - MAX_PROBLEMS
+        raise PlayersError(problems[:MAX_PROBLEMS] + (
+            [f"and {more} more lines with problems"] if more > 0 else []))
     if not out:
         raise PlayersError(["the file has a header but no players"])
     return out

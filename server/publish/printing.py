@@ -43,7 +43,7 @@ from printer import (
     table_card,
 )
 
-from ..errors import TravellerError
+from ..errors import TravellerError, shown
 from ..event.create import ROOMS
 from ..event.players import pair_names
 from ..stages.inputs import is_competition
@@ -225,7 +225,7 @@ def document_options(store: Store, document: str, asked: Mapping[str, Any]) -> d
     (the current round) and the standings (the last finished round); `tables` for cards
     and slips (every table)."""
     if document not in DOCUMENTS:
-        raise TravellerError("unknown_document", f"unknown document: {document!r} "
+        raise TravellerError("unknown_document", f"unknown document: {shown(document)} "
                              f"(known: {', '.join(DOCUMENTS)})", 404)
     options: dict[str, Any] = {}
     if document in ("round-slips", "results"):
@@ -235,7 +235,7 @@ def document_options(store: Store, document: str, asked: Mapping[str, Any]) -> d
         try:
             options["tables"] = sorted({int(t) for t in tables})
         except (TypeError, ValueError):
-            raise TravellerError("invalid_tables", f"invalid tables: {tables!r}") from None
+            raise TravellerError("invalid_tables", f"invalid tables: {shown(tables)}") from None
     return options
 
 
@@ -252,7 +252,7 @@ def _round(store: Store, document: str, asked: Any) -> int:
         number = int(str(asked).strip())
     except ValueError:
         raise TravellerError("invalid_round",
-                             f"invalid round: {asked!r} (a round number, e.g. 2)") from None
+                             f"invalid round: {shown(asked)} (a round number, e.g. 2)") from None
     if not 1 <= number <= rounds:
         raise TravellerError("unknown_round", f"there is no round {number}: the event plays "
                              f"rounds 1 to {rounds}", 404)
@@ -284,7 +284,7 @@ def describe_message(job: Mapping[str, Any]) -> Message:
 def documents(store: Store, document: str, options: Mapping[str, Any]) -> list[Document]:
     """The documents a job prints, built from the event file as it is now."""
     if document not in DOCUMENTS:
-        raise TravellerError("unknown_document", f"unknown document: {document!r}", 404)
+        raise TravellerError("unknown_document", f"unknown document: {shown(document)}", 404)
     return DOCUMENTS[document](store, options)
 
 

@@ -65,6 +65,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Literal, Protocol, cast
 
+from ..errors import shown
 from ..scoring.adjusted import TableResult
 from ..scoring.butler import DatumRule, ImpMethod, score_imp_pairs
 from ..scoring.matchpoints import (
@@ -133,7 +134,8 @@ def resolve_method(asked: str | None, stated: str | None) -> str:
     method = {"imps": "cross-imps", "crossimps": "cross-imps", "matchpoints": "mp"}.get(method,
                                                                                         method)
     if method not in METHODS:
-        raise RescoreError(f"invalid method: {asked or stated!r} (one of {', '.join(METHODS)})")
+        raise RescoreError(f"invalid method: {shown(asked or stated)} "
+                           f"(one of {', '.join(METHODS)})")
     return method
 
 
@@ -170,7 +172,7 @@ def rescore(
     try:
         factored = Factoring.parse(factoring)
     except ScoringError as error:
-        raise RescoreError(f"invalid factoring: {factoring!r} (neuberg or own-top)") from error
+        raise RescoreError(f"invalid factoring: {shown(factoring)} (neuberg or own-top)") from error
     source_lines = [line for line in results.lines
                     if line.ns_score is not None or line.adjusted is not None]  # fmt: skip
     board_results = [BoardResult(line.board, line.ns, line.ew, _table(line))

@@ -15,7 +15,7 @@ from flask import Flask
 from flask_socketio import ConnectionRefusedError, SocketIO, emit
 
 from ..context import DirectorSockets, current_director, get_director_sockets, has_event
-from . import connections, table
+from . import connections, guards, table
 from .connections import session_id
 from .projector import register as register_projector
 from .push import Broadcaster, Notifier, director_grid
@@ -25,6 +25,7 @@ def register(app: Flask, socketio: SocketIO) -> None:
     notifier = app.extensions["traveller.notifier"] = Notifier(socketio)
     app.extensions["traveller.broadcast"] = Broadcaster(socketio, notifier)
     connections.register(app)
+    guards.install(socketio)
     table.register(socketio, notifier)
     register_projector(app, socketio, notifier.projector)
 

@@ -18,7 +18,7 @@ from typing import Any
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
 from ..context import get_offline, get_presence, get_store, has_event
-from ..errors import TravellerError, error_body, ok_body
+from ..errors import TravellerError, check_input, error_body, has_lone_surrogate, ok_body
 from ..store import TableRow
 from ..table import actions
 from ..table.state import table_state, traveller
@@ -32,8 +32,10 @@ Handler = Callable[[TableRow, Any], dict[str, Any]]
 
 def table_event(failure: str) -> Callable[[Handler], Callable[..., dict[str, Any]]]:
     """Run a `/table` event for the connection's table: a connection without one is refused,
-    a TravellerError becomes its error ack, and a bug the `internal_error` ack saying
-    `failure` (the terminal keeps what it sent and can retry); never an exception."""
+    an input with a string too long or not valid Unicode is refused before the handler sees
+    it, a TravellerError becomes its error ack, and a bug the `internal_error` ack saying
+    `failure` (the terminal keeps what it sent and can retry); never an exception. Arguments
+    after the payload are ignored."""
 
     def guard(handler: Handler) -> Callable[..., dict[str, Any]]:
         @functools.wraps(handler)
@@ -42,6 +44,7 @@ def table_event(failure: str) -> Callable[[Handler], Callable[..., dict[str, Any
             if table is None:
                 return error_body("not_joined", "this connection has no table", 403)
             try:
+                check_input(payload)
                 return handler(table, payload)
             except TravellerError as exc:
                 return exc.body()
@@ -60,7 +63,9 @@ def register(socketio: SocketIO, notifier: Notifier) -> None:
         if not has_event():
             raise ConnectionRefusedError("no event yet: wait for the director to create it")
         token = auth.get("token") if isinstance(auth, dict) else None
-        table, side = find_table(token) if isinstance(token, str) else (None, "ns")
+        if not isinstance(token, str) or len(token) > 200 or has_lone_surrogate(token):
+            token = None  # never a secret: refused below like any unknown one
+        table, side = find_table(token) if token is not None else (None, "ns")
         if table is None:
             raise ConnectionRefusedError("unknown table: scan the QR code on the table card again")
         # Another device already the terminal of this side of the table: the newcomer is

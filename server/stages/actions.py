@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..competition.flow import overall_order
-from ..errors import TravellerError, ok_body
+from ..errors import TravellerError, is_number_text, ok_body, shown
 from ..event.create import new_token
 from ..event.outcome import Outcome
 from ..event.players import known
@@ -114,7 +114,7 @@ def decide(store: Store, payload: Mapping[str, Any], now_ms: int, actor: str) ->
     if due is None and isinstance(key, str) and key.endswith("/replace"):
         return _replace(store, now, key, value, now_ms, actor, why)
     if due is None:
-        raise TravellerError("not_due", f"the competition does not ask for {key!r} now", 409)
+        raise TravellerError("not_due", f"the competition does not ask for {shown(key)} now", 409)
     if due.kind == "choice":
         chosen = _number(value, "team")
         if chosen not in due.allowed:
@@ -147,7 +147,7 @@ def _replace(store: Store, now: Any, key: str, value: Any, now_ms: int, actor: s
     view = now.view
     stage = next((s for s in view.stages if s.spec.id == stage_id), None)
     if stage is None or stage.context is None:
-        raise TravellerError("not_due", f"stage {stage_id!r} is not ready for its entrants",
+        raise TravellerError("not_due", f"stage {shown(stage_id)} is not ready for its entrants",
                              409)
     if any(f["stage"] == stage_id for f in sql.fixtures(store).values()):
         raise TravellerError("already_playing", f"stage {stage_id} is in play: its entrants "
@@ -205,11 +205,11 @@ def _joining(store: Store, now: Any, value: Any, count: int, rule: str) -> list[
 
 
 def _number(value: Any, what: str) -> int:
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and is_number_text(value.strip()):
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise TravellerError(f"invalid_{what}", f"{what} must be a whole number, not "
-                             f"{value!r}")
+                             f"{shown(value)}")
     return value
 
 

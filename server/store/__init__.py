@@ -37,6 +37,7 @@ from . import (  # noqa: F401  (they register migrations, in this order)
     schema_competition,
     schema_conflicts,
     schema_ew,
+    schema_opids,
     schema_players,
     schema_printing,
     schema_rulings,
@@ -379,9 +380,19 @@ class Store:
         rows = self._query(f"select * from results {where} order by id", args)
         return [ResultRow.from_row(r) for r in rows]
 
-    def result_by_op(self, db: Database, op_id: str) -> ResultRow | None:
-        rows = self._query("select * from results where op_id = ?", [op_id])
+    def result_by_op(self, db: Database, table: TableRow, op_id: str) -> ResultRow | None:
+        """The result `table` stored with `op_id` (op_ids are unique per table)."""
+        rows = self._query("select * from results where section = ? and table_number = ? "
+                           "and op_id = ?", [table.section, table.number, op_id])
         return ResultRow.from_row(rows[0]) if rows else None
+
+    def result_was_changed(self, db: Database, result: ResultRow) -> bool:
+        """Whether the director has corrected, deleted or replaced the result of `result`'s
+        board at its table (a `result_changes` row)."""
+        return bool(list(db.query(
+            "select 1 from result_changes where section = ? and table_number = ? and "
+            "round = ? and board = ? limit 1",
+            [result.section, result.table_number, result.round, result.board])))
 
     def scored_boards(self, db: Database, section: str, table: int) -> set[tuple[int, int]]:
         """(round, board) of every board done at a table: a result, or a director's adjusted
@@ -423,11 +434,25 @@ class Store:
             where = f"{where} and answer is null" if where else "where answer is null"
         return self._query(f"select * from calls {where} order by id", args)
 
+    def call_by_op(self, db: Database, section: str, table_number: int,
+                   op_id: str) -> dict[str, Any] | None:
+        """The call a table made with `op_id` (op_ids are unique per table)."""
+        rows = list(db.query("select * from calls where section = ? and table_number = ? and "
+                             "op_id = ?", [section, table_number, op_id]))
+        return rows[0] if rows else None
+
+    def open_calls(self, db: Database, section: str, table_number: int) -> int:
+        """How many of a table's calls wait for the director's answer."""
+        rows = list(db.query("select count(*) as n from calls where section = ? and "
+                             "table_number = ? and answer is null", [section, table_number]))
+        return int(rows[0]["n"])
+
     def insert_call(self, db: Database, call: dict[str, Any], actor: str) -> int:
-        """Store a director call inside an open write transaction; returns its id."""
-        earlier = list(db.query("select id from calls where op_id = ?", [call["op_id"]]))
+        """Store a director call inside an open write transaction; returns its id (a replayed
+        op_id: the call it made)."""
+        earlier = self.call_by_op(db, call["section"], call["table_number"], call["op_id"])
         if earlier:
-            return int(earlier[0]["id"])
+            return int(earlier["id"])
         table = db["calls"].insert(call)
         call_id = int(table.last_pk)
         self.audit(db, actor, "director_called", "call", str(call_id), None, json.dumps(call),

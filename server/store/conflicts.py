@@ -9,9 +9,11 @@ from . import Store
 
 
 def record(store: Store, row: dict[str, Any]) -> int | None:
-    """Keep a conflicting entry once (by op_id), audited; its id, or None when replayed."""
+    """Keep a conflicting entry once (by the table and op_id), audited; its id, or None when
+    replayed."""
     with store.write() as db:
-        if list(db.query("select 1 from entry_conflicts where op_id = ?", [row["op_id"]])):
+        if list(db.query("select 1 from entry_conflicts where section = ? and table_number = ? "
+                         "and op_id = ?", [row["section"], row["table_number"], row["op_id"]])):
             return None
         conflict_id = int(db["entry_conflicts"].insert(row).last_pk)  # type: ignore[union-attr]
         store.audit(db, row["actor"], "entry_conflict", "result",

@@ -100,8 +100,10 @@ def fill_ew_tokens(store: Store, db: Database, new_token: Callable[[], str], act
 
 # -- entries and answers ---------------------------------------------------------------------
 
-def entry_by_op(db: Database, op_id: str) -> PendingEntry | None:
-    rows = list(db.query("select * from pending_results where op_id = ?", [op_id]))
+def entry_by_op(db: Database, table: TableRow, op_id: str) -> PendingEntry | None:
+    """North-South's entry `table` made with `op_id` (op_ids are unique per table)."""
+    rows = list(db.query("select * from pending_results where section = ? and table_number = ? "
+                         "and op_id = ?", [table.section, table.number, op_id]))
     return ResultRow.from_row(rows[0]) if rows else None
 
 
@@ -121,15 +123,18 @@ def insert_entry(store: Store, db: Database, entry: PendingEntry, actor: str) ->
                 None, json.dumps(entry_wire(entry)), "waiting for East-West")
 
 
-def decision_by_op(db: Database, op_id: str) -> Decision | None:
-    rows = list(db.query("select * from ew_decisions where op_id = ?", [op_id]))
+def decision_by_op(db: Database, table: TableRow, op_id: str) -> Decision | None:
+    """East-West's answer `table` made with `op_id`."""
+    rows = list(db.query("select * from ew_decisions where section = ? and table_number = ? "
+                         "and op_id = ?", [table.section, table.number, op_id]))
     return Decision.from_row(rows[0]) if rows else None
 
 
-def decision_for(db: Database, entry_op_id: str) -> Decision | None:
+def decision_for(db: Database, entry: PendingEntry) -> Decision | None:
     """East-West's answer to an entry, if it has one (there is at most one)."""
-    rows = list(db.query("select * from ew_decisions where entry_op_id = ? order by id limit 1",
-                         [entry_op_id]))
+    rows = list(db.query("select * from ew_decisions where section = ? and table_number = ? "
+                         "and entry_op_id = ? order by id limit 1",
+                         [entry.section, entry.table_number, entry.op_id]))
     return Decision.from_row(rows[0]) if rows else None
 
 
@@ -138,7 +143,8 @@ def called(store: Store) -> list[tuple[Decision, int]]:
     with store.read() as db:
         rows = list(db.query(
             "select d.*, p.board as entry_board from ew_decisions d join pending_results p "
-            "on p.op_id = d.entry_op_id where d.call_id is not null order by d.id"))
+            "on p.section = d.section and p.table_number = d.table_number and "
+            "p.op_id = d.entry_op_id where d.call_id is not null order by d.id"))
     return [(Decision.from_row(r), int(r["entry_board"])) for r in rows]
 
 
@@ -165,4 +171,4 @@ def waiting(store: Store, section: str | None = None,
             "results r where r.section = p.section and r.table_number = p.table_number and "
             f"r.round = p.round and r.board = p.board) {where} order by p.id", args))
         entries = [ResultRow.from_row(r) for r in rows]
-        return [(e, decision_for(db, e.op_id)) for e in entries]
+        return [(e, decision_for(db, e)) for e in entries]

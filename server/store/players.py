@@ -34,8 +34,11 @@ def import_players(store: Store, db: Database, rows: list[dict[str, Any]], actor
     return counts
 
 
-def seating_by_op(db: Database, op_id: str) -> dict[str, Any] | None:
-    rows = list(db.query("select * from table_players where op_id = ?", [op_id]))
+def seating_by_op(db: Database, section: str, table_number: int,
+                  op_id: str) -> dict[str, Any] | None:
+    """The seating a table stored with `op_id` (op_ids are unique per table)."""
+    rows = list(db.query("select * from table_players where section = ? and table_number = ? "
+                         "and op_id = ?", [section, table_number, op_id]))
     return rows[0] if rows else None
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import Store
-from .models import ResultRow
+from .models import ResultRow, TableRow
 
 
 @dataclass(frozen=True)
@@ -79,11 +79,12 @@ def replace_result(store: Store, db: Database, key: EntryKey, old: ResultRow | N
     return change
 
 
-def removed_by_op(db: Database, op_id: str) -> ResultRow | None:
-    """A table's result the director has since deleted or replaced, by its op_id: a terminal
-    that sends it again (a replay after a take-over) must not bring it back."""
-    rows = list(db.query("select old from result_changes where json_extract(old, '$.op_id') = ? "
-                         "order by id desc limit 1", [op_id]))
+def removed_by_op(db: Database, table: TableRow, op_id: str) -> ResultRow | None:
+    """A table's result the director has since deleted or replaced, by its op_id (unique per
+    table): a terminal that sends it again (a replay after a take-over) must not bring it back."""
+    rows = list(db.query("select old from result_changes where section = ? and table_number = ? "
+                         "and json_extract(old, '$.op_id') = ? order by id desc limit 1",
+                         [table.section, table.number, op_id]))
     return _load(rows[0]["old"]) if rows else None
 
 

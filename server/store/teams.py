@@ -50,8 +50,11 @@ def confirmations(store: Store) -> list[dict[str, Any]]:
         return list(db.query("select * from match_confirmations order by id"))
 
 
-def confirmation_by_op(db: Database, op_id: str) -> dict[str, Any] | None:
-    rows = list(db.query("select * from match_confirmations where op_id = ?", [op_id]))
+def confirmation_by_op(db: Database, section: str, table_number: int,
+                       op_id: str) -> dict[str, Any] | None:
+    """The confirmation a table's captain made with `op_id` (op_ids are unique per table)."""
+    rows = list(db.query("select * from match_confirmations where section = ? and "
+                         "table_number = ? and op_id = ?", [section, table_number, op_id]))
     return rows[0] if rows else None
 
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import TravellerError, ok_body, op_id_of
+from ..errors import TravellerError, ok_body, op_id_of, shown
 from ..store import Store, TableRow
 from ..store import ew as sql
 from ..texts import N_, Message, english, message
-from .entry import checked_result, locked_boards, parse_submission, refuse_elsewhere
+from .entry import checked_result, locked_boards, parse_submission
 from .schedule import current_round
 from .terminals import enabled
 
@@ -54,10 +54,10 @@ def require_enabled(store: Store) -> None:
 
 def _current(db: Any, table: TableRow, entry_op: str) -> sql.PendingEntry:
     """The entry East-West answers: this table's, and the board's latest."""
-    entry = sql.entry_by_op(db, entry_op)
-    if entry is None or (entry.section, entry.table_number) != (table.section, table.number):
-        raise TravellerError("unknown_entry", f"there is no entry {entry_op!r} at this table",
-                             404)
+    entry = sql.entry_by_op(db, table, entry_op)
+    if entry is None:
+        raise TravellerError("unknown_entry", f"there is no entry {shown(entry_op)} at this "
+                             "table", 404)
     latest = sql.latest_entry(db, entry.section, entry.table_number, entry.round, entry.board)
     if latest is not None and latest.op_id != entry.op_id:
         raise TravellerError("entry_replaced", f"North-South has changed their entry of board "
@@ -65,12 +65,15 @@ def _current(db: Any, table: TableRow, entry_op: str) -> sql.PendingEntry:
     return entry
 
 
-def _replayed(db: Any, earlier: sql.Decision, decision: str,
-              table: TableRow) -> dict[str, Any]:
-    refuse_elsewhere(earlier.section, earlier.table_number, table)
-    if earlier.decision != decision:
-        raise TravellerError("op_id_conflict", "this op_id was used for another answer", 409)
-    entry = sql.entry_by_op(db, earlier.entry_op_id)
+def _replayed(db: Any, earlier: sql.Decision, decision: str, entry_op: str,
+              table: TableRow, reason: str | None = None) -> dict[str, Any]:
+    """A replayed answer: acknowledged again if it is the same answer to the same entry,
+    refused (`op_id_reused`) if the op_id now carries another."""
+    if (earlier.decision, earlier.entry_op_id) != (decision, entry_op) or (
+            reason is not None and earlier.reason != reason):
+        raise TravellerError("op_id_reused", "this op_id was used for another answer; a new "
+                             "answer needs a new op_id", 409)
+    entry = sql.entry_by_op(db, table, earlier.entry_op_id)
     assert entry is not None  # an answer is stored with its entry, in one transaction
     if decision == "confirmed":
         return ok_body(board=entry.board, ns_score=entry.ns_score, entry=entry.op_id,
@@ -89,15 +92,15 @@ def confirm(store: Store, table: TableRow, payload: Any, now_ms: int) -> dict[st
     op_id, entry_op = _ids(payload)
     locked = locked_boards(store, table, now_ms)
     with store.write() as db:
-        earlier = sql.decision_by_op(db, op_id)
+        earlier = sql.decision_by_op(db, table, op_id)
         if earlier is not None:
-            return _replayed(db, earlier, "confirmed", table)
+            return _replayed(db, earlier, "confirmed", entry_op, table)
         entry = _current(db, table, entry_op)
-        if store.result_by_op(db, entry.op_id) is not None:
+        if store.result_by_op(db, table, entry.op_id) is not None:
             # Confirmed already (a second tap, another answer's op_id): the same outcome.
             return ok_body(board=entry.board, ns_score=entry.ns_score, entry=entry.op_id,
                            duplicate=True)
-        if sql.decision_for(db, entry.op_id) is not None:
+        if sql.decision_for(db, entry) is not None:
             raise TravellerError("entry_not_agreed", f"East-West did not agree with board "
                                  f"{entry.board}: North-South enters it again", 409)
         checked = parse_submission({
@@ -124,7 +127,7 @@ def reject(store: Store, table: TableRow, payload: Any, now_ms: int) -> dict[str
     reason = payload.get("reason")
     if reason not in REASONS:
         raise TravellerError("invalid_reason", f"the reason must be one of "
-                             f"{', '.join(REASONS)}, not {reason!r}")
+                             f"{', '.join(REASONS)}, not {shown(reason)}")
     note = payload.get("note") or ""
     if not isinstance(note, str) or len(note) > 200:
         raise TravellerError("invalid_note", "the note must be text of at most 200 characters")
@@ -132,14 +135,14 @@ def reject(store: Store, table: TableRow, payload: Any, now_ms: int) -> dict[str
     if not isinstance(call, bool):
         raise TravellerError("bad_payload", "call_director must be true or false")
     with store.write() as db:
-        earlier = sql.decision_by_op(db, op_id)
+        earlier = sql.decision_by_op(db, table, op_id)
         if earlier is not None:
-            return _replayed(db, earlier, "not_agreed", table)
+            return _replayed(db, earlier, "not_agreed", entry_op, table, reason)
         entry = _current(db, table, entry_op)
-        if store.result_by_op(db, entry.op_id) is not None:
+        if store.result_by_op(db, table, entry.op_id) is not None:
             raise TravellerError("already_confirmed", f"board {entry.board} is already "
                                  "confirmed; ask the director to correct it", 409)
-        decided = sql.decision_for(db, entry.op_id)
+        decided = sql.decision_for(db, entry)
         if decided is not None:
             return ok_body(board=entry.board, entry=entry.op_id, duplicate=True,
                            call_id=decided.call_id)

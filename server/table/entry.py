@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bridge import K8_2, Board, BridgeError, Card, Contract, Seat, ns_score
-from ..errors import TravellerError, ok_body, op_id_of
+from ..errors import TravellerError, ok_body, op_id_of, shown
 from ..store import ResultRow, Store, TableRow, conflicts
 from ..store import ew as ew_sql
 from ..store import rulings as rulings_sql
@@ -25,13 +25,13 @@ from .terminals import event_wire
 
 def _field(payload: Mapping[str, Any], name: str) -> Any:
     if name not in payload:
-        raise TravellerError("missing_field", f"the result has no {name!r}")
+        raise TravellerError("missing_field", f"the result has no {shown(name)}")
     return payload[name]
 
 
 def _int(value: Any, code: str, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TravellerError(code, f"{what} must be a whole number, not {value!r}")
+        raise TravellerError(code, f"{what} must be a whole number, not {shown(value)}")
     return value
 
 
@@ -56,7 +56,7 @@ def _lead(payload: Mapping[str, Any], contract: Contract, rule: str) -> Card | N
             raise TravellerError("missing_lead", "this event needs the opening lead")
         return None
     if not isinstance(text, str):
-        raise TravellerError("invalid_lead", f"invalid card: {text!r}")
+        raise TravellerError("invalid_lead", f"invalid card: {shown(text)}")
     try:
         return Card.parse(text)
     except BridgeError as exc:
@@ -86,7 +86,7 @@ def parse_submission(payload: Any, lead_rule: str = "optional",
     board = _int(_field(payload, "board"), "invalid_board", "board")
     text = _field(payload, "contract")
     if not isinstance(text, str):
-        raise TravellerError("invalid_contract", f"invalid contract: {text!r}")
+        raise TravellerError("invalid_contract", f"invalid contract: {shown(text)}")
     try:
         contract = Contract.parse(text)
     except BridgeError as exc:
@@ -102,7 +102,7 @@ def parse_submission(payload: Any, lead_rule: str = "optional",
         declarer = None
     if declarer is None:
         raise TravellerError("invalid_declarer",
-                             f"declarer must be one of N, E, S, W, not {declarer_text!r}")
+                             f"declarer must be one of N, E, S, W, not {shown(declarer_text)}")
     tricks = _int(_field(payload, "tricks"), "invalid_tricks", "tricks")
     if not 0 <= tricks <= 13:
         raise TravellerError("invalid_tricks", f"declarer takes 0 to 13 tricks, not {tricks}")
@@ -188,14 +188,12 @@ def submit_result(
     locked = locked_boards(store, table, now_ms)
 
     def write(db: Any) -> dict[str, Any] | tuple[TravellerError, ResultRow | None]:
-        earlier = store.result_by_op(db, checked.op_id)
+        earlier = store.result_by_op(db, table, checked.op_id)
         if earlier is None:
             # Stored once and deleted or replaced by the director since: not brought back.
-            earlier = rulings_sql.removed_by_op(db, checked.op_id)
+            earlier = rulings_sql.removed_by_op(db, table, checked.op_id)
         if earlier is not None:
-            if (earlier.section, earlier.table_number) != (table.section, table.number):
-                raise TravellerError("op_id_conflict", "this op_id was used by another table",
-                                     409)
+            refuse_reuse(store, db, earlier, checked)
             return ok_body(ns_score=earlier.ns_score, board=earlier.board, duplicate=True)
         try:
             result = checked_result(store, db, table, checked, score, locked, now_ms, actor)
@@ -238,10 +236,25 @@ def _conflict(store: Store, table: TableRow, checked: Submission, score: int,
            "; ask the director to correct it"), 409)
 
 
-def refuse_elsewhere(section: str, number: int, table: TableRow) -> None:
-    """The refusal of an op_id this table did not make (another table's)."""
-    if (section, number) != (table.section, table.number):
-        raise TravellerError("op_id_conflict", "this op_id was used by another table", 409)
+def entry_of(checked: Submission) -> tuple[int, str, str | None, int, str | None]:
+    """What a submission enters: board, contract, declarer, tricks and lead, as stored."""
+    return (checked.board, checked.contract.code,
+            checked.declarer.name if checked.declarer else None, checked.tricks,
+            checked.lead.code if checked.lead else None)
+
+
+def refuse_reuse(store: Store, db: Any, earlier: ResultRow, checked: Submission) -> None:
+    """A replayed op_id must carry what it entered first: another board or result under the
+    same op_id is refused (`op_id_reused`), never acknowledged as a duplicate. A result the
+    director has corrected since is compared with nothing: the replay is the entry it was."""
+    stored = (earlier.board, earlier.contract, earlier.declarer, earlier.tricks, earlier.lead)
+    if stored == entry_of(checked):
+        return
+    if earlier.board == checked.board and store.result_was_changed(db, earlier):
+        return
+    raise TravellerError(
+        "op_id_reused", f"op_id {checked.op_id} entered board {earlier.board} "
+        f"{earlier.contract} already; a different entry needs a new op_id", 409)
 
 
 def submit_entry(store: Store, table: TableRow, checked: Submission, score: int, now_ms: int,
@@ -253,14 +266,14 @@ def submit_entry(store: Store, table: TableRow, checked: Submission, score: int,
     locked = locked_boards(store, table, now_ms)
 
     def write(db: Any) -> dict[str, Any]:
-        done = store.result_by_op(db, checked.op_id)
+        done = store.result_by_op(db, table, checked.op_id)
         if done is not None:
-            refuse_elsewhere(done.section, done.table_number, table)
+            refuse_reuse(store, db, done, checked)
             return ok_body(ns_score=done.ns_score, board=done.board, duplicate=True,
                            pending=False)
-        earlier = ew_sql.entry_by_op(db, checked.op_id)
+        earlier = ew_sql.entry_by_op(db, table, checked.op_id)
         if earlier is not None:
-            refuse_elsewhere(earlier.section, earlier.table_number, table)
+            refuse_reuse(store, db, earlier, checked)
             return ok_body(ns_score=earlier.ns_score, board=earlier.board, duplicate=True,
                            pending=True)
         result = checked_result(store, db, table, checked, score, locked, now_ms, actor)

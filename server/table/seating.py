@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import TravellerError, ok_body, op_id_of
+from ..errors import TravellerError, ok_body, op_id_of, shown
 from ..event.players import is_mixed, known, mixed_problems, pair_names, parse_player_id
 from ..store import Store, TableRow
 from ..store import players as sql
@@ -30,7 +30,7 @@ def set_players(store: Store, table: TableRow, payload: Any, now_ms: int,
     round_number = payload.get("round")
     if isinstance(round_number, bool) or not isinstance(round_number, int):
         raise TravellerError("invalid_round", f"round must be a whole number, not "
-                             f"{round_number!r}")
+                             f"{shown(round_number)}")
     seats = {seat: parse_player_id(payload.get(seat)) for seat in sql.SEATS}
     if len(set(seats.values())) < 4:
         raise TravellerError("same_player", "a player can sit in only one seat")
@@ -43,17 +43,18 @@ def set_players(store: Store, table: TableRow, payload: Any, now_ms: int,
     if segment is not None and (isinstance(segment, bool) or not isinstance(segment, int)
                                 or segment < 1):
         raise TravellerError("invalid_segment", f"segment must be a whole number from 1, not "
-                             f"{segment!r}")
+                             f"{shown(segment)}")
     roster_problems: list[str] = []
     if is_teams(store):
         # D8.2 line-ups per segment; D2.1 only rostered players; D2.2 an ineligible team.
         roster_problems = check_lineup(store, seating, seats)
     with store.write() as db:
-        earlier = sql.seating_by_op(db, op_id)
+        earlier = sql.seating_by_op(db, table.section, table.number, op_id)
         if earlier is not None:
-            if (earlier["section"], earlier["table_number"]) != (table.section, table.number):
-                raise TravellerError("op_id_conflict", "this op_id was used by another table",
-                                     409)
+            if ({s: earlier[s] for s in sql.SEATS}, earlier["round"], earlier["segment"]) != (
+                    seats, round_number, segment):
+                raise TravellerError("op_id_reused", "this op_id seated other players; new "
+                                     "seats need a new op_id", 409)
             return _seated_ack(store, {s: earlier[s] for s in sql.SEATS}, earlier["round"],
                                duplicate=True)
         sql.insert_seating(store, db, {

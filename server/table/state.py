@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import TravellerError, ok_body
+from ..errors import TravellerError, ok_body, shown
 from ..event.clocks import clock_wire, table_clock
 from ..scoring import matchpoints
 from ..store import Store, TableRow
@@ -94,7 +94,7 @@ def traveller(store: Store, table: TableRow, board: Any) -> dict[str, Any]:
         raise TravellerError("traveller_hidden", "this event does not show travellers at the "
                              "table", 403)
     if isinstance(board, bool) or not isinstance(board, int):
-        raise TravellerError("invalid_board", f"board must be a whole number, not {board!r}")
+        raise TravellerError("invalid_board", f"board must be a whole number, not {shown(board)}")
     results = [r for r in store.results(table.section) if r.board == board]
     if not any(r.table_number == table.number for r in results):
         raise TravellerError("not_played_yet", f"board {board} has not been played at this "

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import TravellerError, ok_body, op_id_of
+from ..errors import TravellerError, ok_body, op_id_of, shown
 from ..store import Store, TableRow
 from ..store import players as players_sql
 from ..store import teams as sql
@@ -117,7 +117,7 @@ def confirm_match(store: Store, table: TableRow, payload: Any, now_ms: int,
     for value, what in ((round_number, "round"), (team, "team")):
         if isinstance(value, bool) or not isinstance(value, int):
             raise TravellerError(f"invalid_{what}", f"{what} must be a whole number, not "
-                                 f"{value!r}")
+                                 f"{shown(value)}")
     if not is_teams(store):
         raise TravellerError("not_teams", "this is not a teams event", 409)
     match = next((m for m in matches(store, now_ms)
@@ -133,7 +133,10 @@ def confirm_match(store: Store, table: TableRow, payload: Any, now_ms: int,
     summary = match_summary(store, match)
     seen = (payload.get("home_imps"), payload.get("away_imps"))
     with store.write() as db:
-        earlier = sql.confirmation_by_op(db, op_id)
+        earlier = sql.confirmation_by_op(db, table.section, table.number, op_id)
+        if earlier is not None and (earlier["round"], earlier["team"]) != (match.round, team):
+            raise TravellerError("op_id_reused", "this op_id confirmed another match; a new "
+                                 "confirmation needs a new op_id", 409)
         if earlier is None and seen != (None, None) and (
                 seen != (summary["home_imps"], summary["away_imps"])):
             # The captain confirmed the score on the screen; it has changed since (a

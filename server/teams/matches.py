@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..clock import k12_1_locked
-from ..errors import TravellerError, ok_body
+from ..errors import TravellerError, ok_body, shown
 from ..event.clocks import ClockBook
 from ..event.create import ROOMS
 from ..scoring import CarryOver, MatchRecord, TeamMatch, find_scale
@@ -305,7 +305,7 @@ def unlock_board(store: Store, round_number: Any, table: Any, board: Any, why: A
     for value, what in ((round_number, "round"), (table, "table"), (board, "board")):
         if isinstance(value, bool) or not isinstance(value, int):
             raise TravellerError(f"invalid_{what}", f"{what} must be a whole number, not "
-                                 f"{value!r}")
+                                 f"{shown(value)}")
     match = next((m for m in matches(store, now_ms)
                   if (m.round, m.table) == (round_number, table)), None)
     if match is None or board not in match.boards:

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ..errors import TravellerError, ok_body
+from ..errors import TravellerError, is_number_text, ok_body, shown
 from ..scoring.penalties import (
     GABSI_PROCEDURAL,
     MinutesScale,
@@ -60,20 +60,25 @@ def _why(why: Any) -> str:
 
 
 def _whole(value: Any, what: str) -> int:
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and is_number_text(value.strip()):
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise TravellerError(f"invalid_{what}", f"the {what} is a whole number from 1, not "
-                             f"{value!r}")
+                             f"{shown(value)}")
     return value
 
 
 def _amount(value: Any, what: str, unit: str, *, zero: bool = False) -> float:
+    text = str(value).strip().replace(",", ".") if isinstance(value, str | int | float) else ""
     try:
-        number = float(Fraction(str(value).strip().replace(",", ".")))
-    except (ValueError, ZeroDivisionError):
+        # A fraction ("1/3") or a decimal; never an exponent, which Fraction would expand
+        # digit by digit ("1e999999999").
+        if not text or len(text) > 20 or "e" in text.lower():
+            raise ValueError(text)
+        number = float(Fraction(text))
+    except (ValueError, ZeroDivisionError, OverflowError):
         raise TravellerError("invalid_penalty", f"{what} is a number of {unit}, not "
-                             f"{value!r}") from None
+                             f"{shown(value)}") from None
     if not math.isfinite(number) or number < 0 or (number == 0 and not zero) or number > 100:
         raise TravellerError("invalid_penalty", f"{what} is more than 0 and at most 100 {unit}")
     return number
@@ -271,7 +276,7 @@ def vp_penalty(store: Store, payload: Mapping[str, Any], now_ms: int,
     team = _team(store, payload.get("team"))
     rule = str(payload.get("rule") or "K10.1").upper()
     if rule not in VP_RULES:
-        raise TravellerError("invalid_rule", f"a VP penalty is K10.1 or K18.1, not {rule!r}")
+        raise TravellerError("invalid_rule", f"a VP penalty is K10.1 or K18.1, not {shown(rule)}")
     why = _why(payload.get("why"))
     given = str(payload.get("vp") if payload.get("vp") is not None else "").strip()
     if not given and rule == "K10.1":
@@ -307,7 +312,7 @@ def late_scale(rule: Any = "K11.1") -> MinutesScale:
     text = str(rule or "K11.1").upper()
     if text not in LATE_SCALES:
         raise TravellerError("invalid_rule", f"a team's late start is K11.1 (VP) or K11.2 "
-                             f"(IMP), not {text!r}")
+                             f"(IMP), not {shown(text)}")
     return find_minutes_scale(text)
 
 
@@ -323,11 +328,11 @@ def _text(value: Fraction) -> str:
 def propose_late(store: Store, team: Any, minutes: Any, rule: Any = "K11.1") -> dict[str, Any]:
     """The sanction the scale gives a team `minutes` late, counting its earlier warnings."""
     number = _team(store, team)
-    if isinstance(minutes, str) and minutes.strip().isdigit():
+    if isinstance(minutes, str) and is_number_text(minutes.strip()):
         minutes = int(minutes.strip())
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= 600:
         raise TravellerError("invalid_minutes", f"minutes late must be a whole number from 1 "
-                             f"to 600, not {minutes!r}")
+                             f"to 600, not {shown(minutes)}")
     scale = late_scale(rule)
     earlier = _late_warnings(store, number)
     try:
@@ -351,7 +356,7 @@ def decide_late(store: Store, payload: Mapping[str, Any], now_ms: int,
     team = proposal["team"]
     action = str(payload.get("action") or "")
     if action not in ("apply", "waive"):
-        raise TravellerError("invalid_action", f"apply or waive, not {action!r}")
+        raise TravellerError("invalid_action", f"apply or waive, not {shown(action)}")
     reason = str(payload.get("why") or "").strip()[:300]
     match = _match(store, now_ms, round_number, team)
     rule, unit = proposal["rule"], proposal["unit"]

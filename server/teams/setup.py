@@ -15,7 +15,7 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import TravellerError, ok_body
+from ..errors import TravellerError, is_number_text, ok_body, shown
 from ..event.players import PLAYER_ID, PlayersError, known
 from ..store import Store
 from ..store import teams as sql
@@ -30,11 +30,11 @@ def _truthy(value: Any) -> bool:
 
 
 def _team_row(store: Store, number: Any) -> dict[str, Any]:
-    if isinstance(number, str) and number.strip().isdigit():
+    if isinstance(number, str) and is_number_text(number.strip()):
         number = int(number)
     row = next((t for t in sql.teams(store) if t["number"] == number), None)
     if row is None:
-        raise TravellerError("unknown_team", f"there is no team {number!r}", 404)
+        raise TravellerError("unknown_team", f"there is no team {shown(number)}", 404)
     return row
 
 
@@ -52,7 +52,7 @@ def change_team(store: Store, number: Any, form: Mapping[str, Any], actor: str) 
             problems.append(f"a team's name is 1 to {MAX_NAME} characters")
         elif any(t["name"].lower() == name.lower() and t["number"] != old["number"]
                  for t in sql.teams(store)):
-            problems.append(f"another team is already called {name!r}")
+            problems.append(f"another team is already called {shown(name)}")
         new["name"] = name
     if "captain" in form:
         captain = str(form.get("captain") or "").strip()
@@ -86,7 +86,7 @@ def parse_roster_csv(text: str, teams: list[dict[str, Any]]) -> dict[int, list[s
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     header = [h.strip().lower() for h in next(reader)]
     if header != ["team", "id"]:
-        raise PlayersError([f"line 1: the header must be team,id, not {','.join(header)!r}"])
+        raise PlayersError([f"line 1: the header must be team,id, not {shown(','.join(header))}"])
     by_number = {str(t["number"]): t["number"] for t in teams}
     by_name = {t["name"].strip().lower(): t["number"] for t in teams}
     problems: list[str] = []
@@ -102,10 +102,10 @@ def parse_roster_csv(text: str, teams: list[dict[str, Any]]) -> dict[int, list[s
         team_text, player = (c.strip() for c in cells)
         team = by_number.get(team_text, by_name.get(team_text.lower()))
         if team is None:
-            problems.append(f"line {number}: there is no team {team_text!r} (a number or a "
+            problems.append(f"line {number}: there is no team {shown(team_text)} (a number or a "
                             "name from the teams list)")
         if not PLAYER_ID.match(player):
-            problems.append(f"line {number}: invalid id {player!r} (1-20 letters or digits)")
+            problems.append(f"line {number}: invalid id {shown(player)} (1-20 letters or digits)")
         elif player in seen:
             problems.append(f"line {number}: id {player} is already on line {seen[player]}")
         else:

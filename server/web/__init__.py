@@ -8,6 +8,7 @@ from flask import Flask
 from .competition import bp as competition_bp
 from .create import bp as create_bp
 from .director import bp as director_bp
+from .forms import install_input_checks
 from .i18n import install_i18n
 from .pages import install_pages
 from .players import bp as players_bp
@@ -20,6 +21,7 @@ from .terminal import bp as terminal_bp
 
 
 def register(app: Flask) -> None:
+    install_input_checks(app)  # first: the CSRF check compares a token it has checked
     install_csrf(app)
     install_headers(app)
     install_i18n(app)

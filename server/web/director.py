@@ -27,7 +27,7 @@ from ..context import (
 from ..direction import actions, slowplay
 from ..direction import conflicts as conflict_cases
 from ..direction.grid import grid as live_grid
-from ..errors import TravellerError, error_body, ok_body
+from ..errors import TravellerError, error_body, is_number_text, ok_body, shown
 from ..event import access
 from ..event.outcome import Outcome
 from ..store import TableRow
@@ -184,11 +184,11 @@ def start_clock() -> Any:
                                    name=get_store().setting("name", ""))
         outcome = actions.start_clock(get_store(), now_ms(), actor=actor())
     except TravellerError as exc:
-        if request.accept_mimetypes.best == "application/json":
+        if wants_json():
             return jsonify(exc.body()), exc.status
         return render_template("director_error.html", error=exc.error), exc.status
     get_broadcast().send(outcome)
-    if request.accept_mimetypes.best == "application/json":
+    if wants_json():
         return jsonify(outcome.body)
     return redirect(url_for(".grid"))
 
@@ -211,7 +211,7 @@ def _table(text: str) -> TableRow | None:
     number = text[len(section):] if text.startswith(section) else text
     found = next((t for t in tables if t.section == section and str(t.number) == number), None)
     if found is None:
-        raise TravellerError("unknown_table", f"there is no table {text!r}", 404)
+        raise TravellerError("unknown_table", f"there is no table {shown(text)}", 404)
     return found
 
 
@@ -225,7 +225,7 @@ def change_clock(action: str) -> Any:
         outcome = actions.change_clock(
             get_store(), action, now_ms(), actor=actor(),
             table=_table(str(data.get("table") or "")),
-            round=int(round_text) if round_text.isdigit() else None,
+            round=int(round_text) if is_number_text(round_text) else None,
             minutes=data.get("minutes"), why=str(data.get("why") or ""))
     except TravellerError as exc:
         return _refused(exc)
@@ -311,11 +311,11 @@ def answer_call(call_id: int) -> Any:
         outcome = actions.answer_call(get_store(), call_id, str(answer), now_ms(),
                                       actor=actor())
     except TravellerError as exc:
-        if request.accept_mimetypes.best == "application/json":
+        if wants_json():
             return jsonify(exc.body()), exc.status
         return render_template("director_error.html", error=exc.error), exc.status
     get_broadcast().send(outcome)
-    if request.accept_mimetypes.best == "application/json":
+    if wants_json():
         return jsonify(outcome.body)
     return redirect(url_for(".grid"))
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from flask import request
+from flask import Flask, request
+from werkzeug.routing import IntegerConverter
 
+from ..errors import TravellerError, check_input, check_text
 from ..event.players import PlayersError
 
 MAX_CSV_BYTES = 2_000_000
@@ -17,9 +19,50 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
+class WholeNumber(IntegerConverter):
+    """A path's `<int:...>`: ASCII digits, at most nine of them, so no number in a path
+    overflows SQLite's integers (2**63) or is a digit only Unicode calls one ("²")."""
+
+    regex = r"[0-9]{1,9}"
+
+
+MAX_TOKEN = 200
+"""The longest CSRF token a request may send (ours are 32 characters)."""
+
+MAX_PATH_PART = 200
+"""The longest part of a path any page means (a section, a board, a team's name)."""
+
+
+def install_input_checks(app: Flask) -> None:
+    """Every request's input is checked before a view runs: path parts, query and form
+    fields, and a JSON body, for size and valid Unicode (a refusal, never a 500)."""
+    app.url_map.converters["int"] = WholeNumber
+
+    @app.before_request
+    def check_request_input() -> None:
+        for value in (request.view_args or {}).values():
+            if isinstance(value, str):
+                check_text(value, "a part of the address", MAX_PATH_PART)
+        for fields in (request.args, request.form):
+            for _, value in fields.items(multi=True):
+                check_text(value, "a field")
+        for token in (request.form.get("csrf_token"), request.headers.get("X-CSRF-Token")):
+            # hmac.compare_digest refuses a str that is not ASCII with a TypeError.
+            if token is not None and not (token.isascii() and len(token) <= MAX_TOKEN):
+                raise TravellerError("bad_request", "the form has expired or did not come "
+                                     "from this console; reload the page and try again")
+        if request.is_json and request.get_data(cache=True):
+            body = request.get_json(silent=True)
+            if not isinstance(body, dict):
+                raise TravellerError("bad_payload", "the body must be a JSON object")
+            check_input(body)
+
+
 def wants_json() -> bool:
-    """A JSON body, or an Accept header preferring JSON, gets the JSON envelope back."""
-    return request.is_json or request.accept_mimetypes.best == "application/json"
+    """A JSON body, an Accept header preferring JSON, or an /api/ path gets the JSON envelope
+    back."""
+    return (request.is_json or request.accept_mimetypes.best == "application/json"
+            or "/api/" in request.path)
 
 
 def request_payload() -> dict[str, Any]:

@@ -19,22 +19,17 @@ from markupsafe import Markup
 
 from ..context import current_director, get_store
 from ..direction import rulings
-from ..errors import TravellerError, error_body
+from ..errors import TravellerError, error_body, shown
 from ..formats.hand_html import diagram
 from ..publish import results, team_results
 from ..publish.projector import projector_data
 from ..stages.inputs import is_competition
 from ..stages.view import wire
 from ..teams.matches import is_teams
-from .forms import now_ms
+from .forms import now_ms, wants_json
 from .i18n import current_language
 
 bp = Blueprint("results", __name__, url_prefix="/results")
-
-
-def _wants_json() -> bool:
-    return request.path.startswith("/results/api/") or \
-        request.accept_mimetypes.best == "application/json"
 
 
 @bp.before_request
@@ -42,7 +37,7 @@ def published_only() -> Any:
     if current_director() is not None or rulings.is_published(get_store()):
         return None
     message = "the results are not published yet: the director publishes them"
-    if _wants_json():
+    if wants_json():
         return jsonify(error_body("results_not_published", message, 403)), 403
     return render_template("results_closed.html", name=get_store().setting("name", "")), 403
 
@@ -51,12 +46,12 @@ def _section() -> str:
     sections = get_store().setting("sections", ["A"]) or ["A"]
     section = request.args.get("section") or sections[0]
     if section not in sections:
-        raise TravellerError("unknown_section", f"there is no section {section!r}", 404)
+        raise TravellerError("unknown_section", f"there is no section {shown(section)}", 404)
     return str(section)
 
 
 def _refused(exc: TravellerError) -> Any:
-    if _wants_json():
+    if wants_json():
         return jsonify(exc.body()), exc.status
     return render_template("results_missing.html", error=exc.error,
                            name=get_store().setting("name", "")), exc.status

@@ -15,7 +15,7 @@ from flask import Blueprint, jsonify, redirect, render_template, request, url_fo
 
 from ..context import get_broadcast, get_store
 from ..direction import actions, rulings
-from ..errors import TravellerError
+from ..errors import TravellerError, is_number_text, shown, whole_number
 from ..publish import results
 from ..store import rulings as sql
 from ..store.rulings import EntryKey
@@ -31,15 +31,15 @@ def _section(payload: dict[str, Any]) -> str:
     sections = get_store().setting("sections", ["A"]) or ["A"]
     section = str(payload.get("section") or request.args.get("section") or sections[0])
     if section not in sections:
-        raise TravellerError("unknown_section", f"there is no section {section!r}", 404)
+        raise TravellerError("unknown_section", f"there is no section {shown(section)}", 404)
     return section
 
 
 def _key(board: int, payload: dict[str, Any]) -> EntryKey:
-    try:
-        table, round_ = int(payload.get("table", "")), int(payload.get("round", ""))
-    except (TypeError, ValueError):
-        raise TravellerError("missing_field", "say which table and round") from None
+    if payload.get("table") in (None, "") or payload.get("round") in (None, ""):
+        raise TravellerError("missing_field", "say which table and round")
+    table = whole_number(payload["table"], "the table", "invalid_table", 1)
+    round_ = whole_number(payload["round"], "the round", "invalid_round", 1)
     return EntryKey(_section(payload), table, round_, board)
 
 
@@ -169,7 +169,7 @@ def withdraw() -> Any:
     """K13.3: a pair that cannot continue: 60% to its opponents on every board it has not
     played (to `last_round`, when given)."""
     payload = request_payload()
-    if isinstance(payload.get("last_round"), str) and payload["last_round"].isdigit():
+    if isinstance(payload.get("last_round"), str) and is_number_text(payload["last_round"]):
         payload["last_round"] = int(payload["last_round"])
     try:
         outcome = actions.cannot_continue(get_store(), _section(payload), payload.get("pair"),

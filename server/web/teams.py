@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 
 from ..context import get_broadcast, get_store, has_event
-from ..errors import TravellerError, ok_body
+from ..errors import TravellerError, is_number_text, ok_body, shown
 from ..event.outcome import Outcome
 from ..event.players import PlayersError
 from ..publish import team_results
@@ -188,7 +188,7 @@ def matches() -> Any:
 
 def _int(value: Any) -> Any:
     text = str(value).strip() if value is not None else ""
-    return int(text) if text.isdigit() else value
+    return int(text) if is_number_text(text) else value
 
 
 @bp.post("/matches/unlock")
@@ -247,7 +247,7 @@ def rulings() -> Any:
                 raise ValueError
             preview = team_rulings.disqualification_effect(store, number, now)
         except ValueError:
-            error = f"there is no team {args['dq']!r}"
+            error = f"there is no team {shown(args['dq'])}"
     award = None
     if args.get("wo_round") and args.get("wo_team"):
         try:

@@ -18,6 +18,7 @@ from flask import (
     Response,
     abort,
     current_app,
+    jsonify,
     render_template,
     request,
     send_from_directory,
@@ -25,7 +26,9 @@ from flask import (
 from werkzeug.security import safe_join
 
 from ..context import get_store
+from ..errors import error_body
 from ..table.terminals import table_by_token
+from .forms import wants_json
 
 bp = Blueprint("terminal", __name__)
 
@@ -82,6 +85,9 @@ def table(token: str) -> Any:
     # An East-West secret opens the same terminal; it learns its side from its `state`.
     store = get_store()
     if store.table_by_token(token) is None and table_by_token(store, token) is None:
+        if wants_json():
+            return jsonify(error_body("unknown_table", "there is no table with this secret: "
+                                      "scan the QR code on the table card again", 404)), 404
         return render_template("unknown_table.html"), 404
     return _send(_terminal_dir(), "index.html")
 

@@ -257,10 +257,10 @@ def test_replayed_op_ids_are_stored_once_and_acknowledged_again(ew_app: Any) -> 
     assert late == {"ok": True, "ns_score": first["ns_score"], "board": 1, "duplicate": True,
                     "pending": False}
     assert counts(ew_app) == after
-    # The same op_id as another kind of answer is a conflict.
+    # The same op_id as another kind of answer is refused as reused (issue 14 item 6).
     clash = ew.emit("reject_result", payload | {"reason": "tricks"}, namespace="/table",
                     callback=True)
-    assert clash["code"] == "op_id_conflict"
+    assert clash["code"] == "op_id_reused"
 
 
 def test_a_replayed_not_agreed_is_stored_once(ew_app: Any) -> None:

@@ -153,11 +153,36 @@ def test_finishing_a_round_moves_the_table_on(app: Any) -> None:
     assert submit(client, board=4)["code"] == "already_scored"
 
 
-def test_op_id_of_another_table_is_a_conflict(app: Any) -> None:
+def test_14_6_an_op_id_is_scoped_to_its_table(app: Any) -> None:
     one, two = join(app, 1), join(app, 2)
     op_id = str(uuid.uuid4())
-    assert submit(one, op_id=op_id, board=1)["ok"]
-    assert submit(two, op_id=op_id, board=4)["code"] == "op_id_conflict"
+    assert submit(one, op_id=op_id, board=1)["duplicate"] is False
+    # The same op_id made by another table is that table's own result, not a replay.
+    assert submit(two, op_id=op_id, board=4) | {"ns_score": 0} == {
+        "ok": True, "ns_score": 0, "board": 4, "duplicate": False}
+    assert submit(two, op_id=op_id, board=4)["duplicate"] is True
+    assert [(r.table_number, r.board) for r in app.extensions["traveller.store"].results()] \
+        == [(1, 1), (2, 4)]
+
+
+def test_14_6_a_replayed_op_id_with_another_entry_is_refused(app: Any) -> None:
+    one = join(app, 1)
+    op_id = str(uuid.uuid4())
+    assert submit(one, op_id=op_id, board=1, tricks=10)["ok"]
+    before = counts(app)
+    for other in ({"board": 2}, {"tricks": 9}, {"contract": "4H"}, {"declarer": "S"},
+                  {"lead": "SA"}):
+        refused = submit(one, **({"op_id": op_id, "board": 1, "tricks": 10} | other))
+        assert refused["code"] == "op_id_reused" and refused["status"] == 409, other
+    assert counts(app) == before
+    assert submit(one, op_id=op_id, board=1, tricks=10)["duplicate"] is True
+
+
+def test_14_6_op_id_with_a_trailing_newline_is_refused(app: Any) -> None:
+    one = join(app, 1)
+    ack = submit(one, op_id="abcdefgh12\n")
+    assert ack["code"] == "invalid_op_id"
+    assert counts(app)[0] == 0
 
 
 def test_other_tables_do_not_receive_this_tables_state(app: Any) -> None:
