@@ -9,7 +9,7 @@ writers print in USEBIO's ``Axxyy`` notation (``A6040``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from server.bridge.board import Board, Vulnerability
 
@@ -84,6 +84,9 @@ class PairsEvent:
     standings: tuple[PairStanding, ...]
     lines: tuple[PairLine, ...]
     """Every result and adjusted score, by section, board, then table."""
+    deals: dict[int, str] = field(default_factory=dict, hash=False)
+    """The hand records that may be shown (of finished boards), as PBN ``Deal`` values
+    (``"N:AKQJ.T98.765.432 ..."``), by board."""
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,8 @@ class TeamsEvent:
     standings: tuple[TeamStanding, ...]
     matches: tuple[TeamMatchResult, ...]
     tables: tuple[TeamTableResult, ...]
+    deals: dict[int, str] = field(default_factory=dict, hash=False)
+    """The hand records that may be shown (of finished boards), as PBN ``Deal`` values."""
 
     def name(self, team: int) -> str:
         """The team's name (``"Team 7"`` when it has none)."""

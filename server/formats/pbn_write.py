@@ -8,7 +8,7 @@ the ``TotalScoreTable`` (``Rank``, ``Section``, ``PairId``, ``Direction``, ``Tot
 ``TotalPercentage``, ``Names``). A teams event is one game per table as teams programs write it
 (``Round``, ``HomeTeam``, ``VisitTeam``, ``Room`` Open or Closed, the result, ``Score "NS 420"``
 and ``ScoreIMP`` for the side that sat North-South), the first game carrying the teams'
-``TotalScoreTable`` (``Rank``, ``TeamId``, ``TeamName``, ``TotalScoreVP``, ``TotalScoreIMP``).
+``TotalScoreTable`` (``Rank``, ``TeamId``, ``TotalScoreVP``, ``TotalScoreIMP``, ``TeamName``).
 An artificial adjusted score is ``A6040`` in both score cells. :mod:`server.formats.pbn` reads
 all of it back.
 """
@@ -53,6 +53,11 @@ def _columns(name: str, value: str) -> str:
 
 
 
+def _deal(event: ExportEvent, board: int) -> list[str]:
+    deal = event.deals.get(board)
+    return [] if deal is None else [_tag("Deal", deal)]
+
+
 def write_pbn(event: ExportEvent) -> str:
     """The PBN text of ``event`` (games separated by an empty line)."""
     games = _pairs(event) if isinstance(event, PairsEvent) else _teams(event)
@@ -84,7 +89,8 @@ def _pairs(event: PairsEvent) -> list[list[str]]:
     prefix = _SECTION if sections else ""
     for index, number in enumerate(numbers):
         game = [_tag("Event", event.title), _tag("Board", number), _tag("Dealer", dealer(number)),
-                _tag("Vulnerable", vulnerable(number)), _tag("Scoring", "MatchPoints"),
+                _tag("Vulnerable", vulnerable(number)), *_deal(event, number),
+                _tag("Scoring", "MatchPoints"),
                 _columns("ScoreTable", prefix + _SCORE_COLUMNS)]  # fmt: skip
         for line in (line for line in event.lines if line.board == number):
             ns_cell, ew_cell = _score_cells(line)
@@ -112,7 +118,9 @@ def _pairs(event: PairsEvent) -> list[list[str]]:
     return games
 
 
-_TEAM_TOTALS = "Rank\\3R;TeamId\\3R;TeamName\\20L;TotalScoreVP\\7R;TotalScoreIMP\\7R"
+# The name last, as Names is in the pairs' table: a reader that splits rows at white space
+# (endplay's does, quotes or not) still finds every other column where the header says.
+_TEAM_TOTALS = "Rank\\3R;TeamId\\3R;TotalScoreVP\\7R;TotalScoreIMP\\7R;TeamName\\20L"
 
 
 def _teams(event: TeamsEvent) -> list[list[str]]:
@@ -123,7 +131,7 @@ def _teams(event: TeamsEvent) -> list[list[str]]:
                                                      t.home_seat != "NS")):  # fmt: skip
         game = [_tag("Event", event.title), _tag("Board", table.board),
                 _tag("Dealer", dealer(table.board)), _tag("Vulnerable", vulnerable(table.board)),
-                _tag("Scoring", "IMP"), _tag("Round", table.round),
+                *_deal(event, table.board), _tag("Scoring", "IMP"), _tag("Round", table.round),
                 _tag("HomeTeam", event.name(table.home)), _tag("VisitTeam", event.name(table.away)),
                 _tag("Room", "Open" if table.home_seat == "NS" else "Closed")]  # fmt: skip
         if table.adjusted is not None:
@@ -141,8 +149,8 @@ def _teams(event: TeamsEvent) -> list[list[str]]:
         if not games:
             game.append(_columns("TotalScoreTable", _TEAM_TOTALS))
             for s in event.standings:
-                game.append(" ".join([_cell(s.rank), _cell(s.team), _quote(s.name),
-                                      _cell(round(s.vp, 2)),
-                                      _cell(round(s.imps_won - s.imps_lost, 2))]))  # fmt: skip
+                game.append(" ".join([_cell(s.rank), _cell(s.team), _cell(round(s.vp, 2)),
+                                      _cell(round(s.imps_won - s.imps_lost, 2)),
+                                      _quote(s.name)]))  # fmt: skip
         games.append(game)
     return games

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import time
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -132,10 +133,13 @@ def _adjustments(store: Store) -> list[dict[str, Any]]:
 
 
 def event_values(store: Store, now_ms: int | None = None) -> ExportEvent:
-    """The event as the writers take it."""
+    """The event as the writers take it, with the hand records the results may show."""
+    event: ExportEvent
     if is_teams(store):
-        return teams_event(store, int(time.time() * 1000) if now_ms is None else now_ms)
-    return pairs_event(store)
+        event = teams_event(store, int(time.time() * 1000) if now_ms is None else now_ms)
+    else:
+        event = pairs_event(store)
+    return replace(event, deals={board: deal.pbn() for board, deal in shown_deals(store).items()})
 
 
 def export_event(store: Store, fmt: str, now_ms: int | None = None) -> dict[str, bytes]:
