@@ -9,8 +9,10 @@ the ``TotalScoreTable`` (``Rank``, ``Section``, ``PairId``, ``Direction``, ``Tot
 (``Round``, ``HomeTeam``, ``VisitTeam``, ``Room`` Open or Closed, the result, ``Score "NS 420"``
 and ``ScoreIMP`` for the side that sat North-South), the first game carrying the teams'
 ``TotalScoreTable`` (``Rank``, ``TeamId``, ``TotalScoreVP``, ``TotalScoreIMP``, ``TeamName``).
-An artificial adjusted score is ``A6040`` in both score cells. :mod:`server.formats.pbn` reads
-all of it back.
+An artificial adjusted score is ``A6040`` in both score cells. Every game of a board whose hand
+record may be shown carries its ``Deal`` (North first) after ``Vulnerable``. The names are the
+last column of each ``TotalScoreTable``, since some readers (endplay's) split rows at white
+space even inside quotes. :mod:`server.formats.pbn` reads all of it back.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ The whole module is skipped where endplay is not installed.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ import pytest
 from server.direction.setup import import_deals
 from server.formats import analysis
 from server.formats.interchange import PairsEvent, TeamsEvent, dealer, vulnerable
+from server.formats.pbn_write import write_pbn
 from server.formats.results_file import read_results_file
 from server.publish.export import event_values, export_event
 from server.publish.rescore import rescore
@@ -37,9 +39,11 @@ pbn = pytest.importorskip("endplay.parsers.pbn")
 types = pytest.importorskip("endplay.types")
 
 TOLERANCE = 1e-4  # the writer prints figures to four decimals
+Exports = dict[bool, tuple[Any, str]]
+"""An event's values and PBN text, without (False) and with (True) its hand records."""
 
 
-def exports(path: Path) -> Iterator[dict[bool, tuple[Any, str]]]:
+def exports(path: Path) -> Iterator[Exports]:
     """The event's values and PBN text before and after its hand records are loaded."""
     store = Store.open(str(path))
     try:
@@ -56,14 +60,14 @@ def exports(path: Path) -> Iterator[dict[bool, tuple[Any, str]]]:
 
 
 @pytest.fixture(scope="module")
-def pairs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[bool, tuple[Any, str]]]:
+def pairs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Exports]:
     path = make_event(tmp_path_factory.mktemp("pairs") / "pairs.db")
     play_pairs(path)
     yield from exports(path)
 
 
 @pytest.fixture(scope="module")
-def teams(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[bool, tuple[Any, str]]]:
+def teams(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Exports]:
     path = te.create(tmp_path_factory.mktemp("teams") / "teams.db")
     store = Store.open(str(path))
     for number in (1, 2, 3, 4):
@@ -86,7 +90,7 @@ def table(board: Any, name: str) -> list[dict[str, str]]:
     names = [h if isinstance(h, str) else h["name"] for h in section["headers"]]
     rows = []
     for row in section["rows"]:
-        cells = row[:len(names) - 1] + [" ".join(row[len(names) - 1:]).strip('"')]
+        cells = [*row[:len(names) - 1], " ".join(row[len(names) - 1:]).strip('"')]
         rows.append(dict(zip(names, cells, strict=True)))
     return rows
 
@@ -106,7 +110,7 @@ def check_deal(board: Any, deals: bool) -> None:
 
 @pytest.mark.parametrize("deals", [False, True], ids=["results", "with_hand_records"])
 def test_16_3_endplay_reads_a_pairs_export(deals: bool,
-                                           pairs: dict[bool, tuple[Any, str]]) -> None:
+                                           pairs: Exports) -> None:
     event, text = pairs[deals]
     assert isinstance(event, PairsEvent) and bool(event.deals) == deals
     boards = pbn.loads(text)
@@ -150,7 +154,7 @@ def test_16_3_endplay_reads_a_pairs_export(deals: bool,
 
 @pytest.mark.parametrize("deals", [False, True], ids=["results", "with_hand_records"])
 def test_16_3_endplay_reads_a_teams_export_one_game_per_table(
-        deals: bool, teams: dict[bool, tuple[Any, str]]) -> None:  # fmt: skip
+        deals: bool, teams: Exports) -> None:  # fmt: skip
     event, text = teams[deals]
     assert isinstance(event, TeamsEvent) and bool(event.deals) == deals
     boards = pbn.loads(text)
@@ -197,7 +201,7 @@ def test_16_3_endplay_reads_a_teams_export_one_game_per_table(
 
 @pytest.mark.parametrize("kind", ["pairs", "teams"])
 def test_16_3_with_hand_records_rescore_still_reads_the_same_numbers(
-        kind: str, pairs: dict[bool, tuple[Any, str]], teams: dict[bool, tuple[Any, str]],
+        kind: str, pairs: Exports, teams: Exports,
         tmp_path: Path) -> None:  # fmt: skip
     """The ``Deal`` tags change nothing `traveller rescore` reads."""
     exported = pairs if kind == "pairs" else teams
@@ -210,3 +214,23 @@ def test_16_3_with_hand_records_rescore_still_reads_the_same_numbers(
     assert scored[1]["missing"] == [] and scored[1]["ranking"] == scored[0]["ranking"]
     assert len(scored[1]["ranking"]) == (12 if kind == "pairs" else 8)
 
+
+def test_16_3_endplay_reads_names_with_spaces_in_the_last_column(
+        pairs: Exports, teams: Exports) -> None:  # fmt: skip
+    """Names as players have them (the demo event's pairs have none): endplay splits them into
+    cells at the end of the row, and every other column stays where its header says."""
+    people = ("Łukasz Wiśniewski", 'Zoë "Z" Dąbek')
+    pairs_event = replace(pairs[False][0], standings=tuple(
+        replace(s, names=people) for s in pairs[False][0].standings))  # fmt: skip
+    teams_event = replace(teams[False][0], standings=tuple(
+        replace(s, name=f"{s.name} of the {s.team}th club") for s in teams[False][0].standings))
+    for event, column, key in ((pairs_event, "Names", "PairId"), (teams_event, "TeamName",
+                                                                   "TeamId")):  # fmt: skip
+        rows = table(pbn.loads(write_pbn(event))[0], "TotalScoreTable")
+        assert len(rows) == len(event.standings)
+        for standing, row in zip(event.standings, rows, strict=True):
+            number = standing.pair if isinstance(event, PairsEvent) else standing.team
+            assert int(row[key]) == number
+            written = " - ".join(people) if isinstance(event, PairsEvent) else standing.name
+            # endplay keeps a cell's escapes as written: \" stays two characters.
+            assert row[column] == written.replace('"', '\\"')
