@@ -11,6 +11,8 @@ log, and a refusal must leave the event file as it was.
 from __future__ import annotations
 
 import json
+import shutil
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -80,7 +82,9 @@ def console(request: Any, tmp_path_factory: Any) -> Iterator[Console]:
 
 
 def _routes() -> list[tuple[str, str, str]]:
-    path = Path(__file__).parent / "_routes.db"
+    # Collected at import, in every test process: a file of this process's own, never in the tree.
+    folder = Path(tempfile.mkdtemp(prefix="traveller-routes-"))
+    path = folder / "routes.db"
     try:
         make_event(path, tables=3)
         app = create_app({"DATABASE": str(path), "TESTING": True})
@@ -89,8 +93,7 @@ def _routes() -> list[tuple[str, str, str]]:
                  if rule.endpoint not in SKIPPED]
         app.extensions["traveller.store"].close()
     finally:
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        shutil.rmtree(folder, ignore_errors=True)
     return rules
 
 
