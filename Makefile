@@ -30,8 +30,10 @@ chromium:
 demo: $(VENV)/.stamp terminal/node_modules/.stamp
 	$(BIN)/traveller demo $(ARGS)
 
+# Two test processes (the machines here have two cores); a module's tests stay together, so
+# a module's server and browser are started once.
 test: setup check js
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n 2 --dist loadfile
 
 unit: setup
 	$(BIN)/pytest -q tests/unit
