@@ -169,6 +169,9 @@ def build_parser() -> argparse.ArgumentParser:
     prn.add_argument("--code-page", default="CP852",
                      help="text mode's code page: CP852 (Polish, the default), CP1250, CP858, "
                      "CP437 or ASCII")
+    prn.add_argument("--lang", choices=("en", "id", "pl"),
+                     help="the paper's language (default: the event's printer setting, "
+                     "English unless set)")
     prn.add_argument("--tables", help="only these tables, e.g. 1,3-5 (cards and slips)")
     prn.add_argument("--round", help="round-slips: the round (default: the current one); "
                      "results: after this round (default: the last finished)")
@@ -282,19 +285,21 @@ def _parse_table_filter(text: str | None) -> set[int] | None:
 
 def print_documents(store: Any, document: str, target_text: str, profile_name: str,
                     asked: dict[str, Any], mode: str = "raster",
-                    code_page: str = "CP852") -> list[str]:
-    """Build `document` (any of server.publish.printing.DOCUMENTS) and deliver it to the target,
-    printed in `mode` (text mode on `code_page`)."""
+                    code_page: str = "CP852", lang: str | None = None) -> list[str]:
+    """Build `document` (any of server.publish.printing.DOCUMENTS) in `lang` (the event's
+    printer setting's language without it) and deliver it to the target, printed in `mode`
+    (text mode on `code_page`)."""
     from printer import PrinterError, deliver, find_profile, parse_target
 
     from .errors import TravellerError
-    from .publish.printing import document_options, documents
+    from .publish.printing import document_options, documents, printer_settings
 
     try:
         profile = find_profile(profile_name, mode, code_page)
         target = parse_target(target_text)
         options = document_options(store, document, asked)
-        return list(deliver(documents(store, document, options), target, profile))
+        words = lang or printer_settings(store)["lang"]
+        return list(deliver(documents(store, document, options, words), target, profile))
     except (ValueError, PrinterError) as exc:
         raise CliError(str(exc)) from None
     except TravellerError as exc:
@@ -309,7 +314,7 @@ def cmd_print(args: argparse.Namespace) -> int:
     store = _open(args.db)
     try:
         done = print_documents(store, args.doc, args.to, args.profile, asked, args.mode,
-                               args.code_page)
+                               args.code_page, args.lang)
     finally:
         store.close()
     for line in done:

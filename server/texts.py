@@ -10,16 +10,50 @@ carried it; the console words the same message in the page's language: `server.w
 on pages, `say()` in the scripts (static/director.js).
 
 `N_()` marks an English text as a catalog key where it is written, without translating it: the
-language test collects those keys with the ones of `_()` and `translate()`. Nothing here knows
-the catalogs, so any module may build messages.
+language test collects those keys with the ones of `_()` and `translate()`. The catalogs
+themselves (`server/web/i18n/{id,pl}.json`, English text as key) are read here, below every
+layer, so the console and the printed paper word the same texts the same way: `translate(text,
+lang)` and `say(message, lang)`; the console's `server.web.i18n` adds the page's language.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 Message = dict[str, Any]
+
+LANGUAGES = {"en": "English", "id": "Bahasa Indonesia", "pl": "Polski"}
+"""The languages of the console and of the paper, by code, each named in itself."""
+CATALOGS = Path(__file__).parent / "web" / "i18n"
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    """`lang`'s translations, keyed by their English text (none for English or an unknown
+    language, which fall back to English)."""
+    path = CATALOGS / f"{lang}.json"
+    if lang == "en" or lang not in LANGUAGES or not path.is_file():
+        return {}
+    data: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def translate(text: str, lang: str, **values: Any) -> str:
+    """`text` in `lang` (English when there is no translation), with `%(name)s` values
+    filled in."""
+    out = catalog(lang).get(text) or text
+    return out % values if values else out
+
+
+def say(text: Any, lang: str) -> str:
+    """A message (`message()`) in `lang`: its key and every value that is itself a message
+    translated, the rest as it is."""
+    words = catalog(lang)
+    return word(text, lambda key: words.get(key) or key)
 
 
 def N_(text: str) -> str:

@@ -6,7 +6,9 @@ configured printer, retrying a few times with growing pauses. A printer that sta
 the job, which becomes an alert on the console instead of an error anywhere near a table. The
 documents are the `printer` package's, built here from the event file as plain data; which
 printer, paper width and print mode (the preview's picture, by default, or text in a code page)
-are the event's `printer` setting, changed in the console and audited. Every document takes
+and the paper's language (English, Indonesian or Polish: the printer package's labels worded
+through the console's catalogs) are the event's `printer` setting, changed in the console and
+audited. Every document takes
 the same way to paper (`printer.deliver`). A job keeps what it was asked for (the round, the
 tables) and how it prints, so a retry prints the same thing the same way.
 """
@@ -17,22 +19,26 @@ import json
 import logging
 import time
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from dataclasses import fields
+from typing import Any, TypeVar
 
 from printer import (
     CODE_PAGES,
     DEFAULT_CODE_PAGE,
     DEFAULT_MODE,
     Document,
+    GuideCardLabels,
     GuideRound,
     NextSeat,
     Offload,
     PrinterError,
+    ResultsLabels,
     RoundSlip,
     RoundSlipLabels,
     SlipPair,
     StandingLine,
     StandingsField,
+    TableCardLabels,
     deliver,
     find_profile,
     guide_card,
@@ -51,7 +57,7 @@ from ..store import SeatingRow, Store
 from ..store import printing as sql
 from ..table.terminals import table_url, urls
 from ..teams.matches import is_teams
-from ..texts import N_, Message, english, message
+from ..texts import LANGUAGES, N_, Message, english, message, translate
 from . import competition, results
 
 log = logging.getLogger(__name__)
@@ -61,29 +67,45 @@ ATTEMPTS = 3
 RETRY_MS = 5_000
 """The pause before the second try; it doubles before each later one."""
 
-FIELD_TITLES = {"NS": "North-South", "EW": "East-West", "ALL": "All pairs"}
+FIELD_TITLES = {"NS": N_("North-South"), "EW": N_("East-West"), "ALL": N_("All pairs")}
+SECTION_FIELD = N_("Section {section} {title}")
+"""A field's title on a sheet of several sections: "Section A North-South"."""
 
-K9_1_NOTE = "No psychic bids, no complex artificial systems (K9.1)"
+K9_1_NOTE = N_("No psychic bids, no complex artificial systems (K9.1)")
+
+DEFAULT_LANG = "en"
+"""The paper's language of an event that has not chosen one."""
+
+Labels = TypeVar("Labels", TableCardLabels, RoundSlipLabels, GuideCardLabels, ResultsLabels)
 
 
-def table_card_documents(store: Store, only: Iterable[int] | None = None) -> list[Document]:
+def worded(labels: Labels, lang: str) -> Labels:
+    """`labels` (English, the printer package's) in `lang`; a label's `{name}` fields stay as
+    they are for the printer package to fill in."""
+    return type(labels)(**{f.name: translate(getattr(labels, f.name), lang)
+                           for f in fields(labels)})
+
+
+def table_card_documents(store: Store, only: Iterable[int] | None = None,
+                         lang: str = DEFAULT_LANG) -> list[Document]:
     """One card per table: event, section, table number and the QR code of its terminal; a
     second card with the East-West terminal's QR code where East-West has its own."""
     chosen = None if only is None else set(only)
     base, name = store.setting("base_url", ""), store.setting("name", "")
     ew_urls = urls(store)
     # K9.1 is printed on the cards of the events that restrict systems.
-    note = (K9_1_NOTE if (store.setting("preset", {}) or {}).get("restricted_systems")
-            else None)
+    note = (translate(K9_1_NOTE, lang)
+            if (store.setting("preset", {}) or {}).get("restricted_systems") else None)
+    labels = worded(TableCardLabels(), lang)
     cards = []
     for t in store.tables():
         if chosen is None or t.number in chosen:
             cards.append(table_card(name, t.section, t.number, table_url(base, t.token),
-                                    note=note))
+                                    note=note, labels=labels))
             if (t.section, t.number) in ew_urls:
                 cards.append(table_card(name, t.section, t.number,
                                         ew_urls[t.section, t.number], note=note,
-                                        east_west=True))
+                                        labels=labels, east_west=True))
     return cards
 
 
@@ -103,15 +125,16 @@ def _names(names: Mapping[tuple[str, int], list[str]], section: str, pair: int) 
 
 
 PAIRS_SLIP = RoundSlipLabels()
+ROOM_NAMES = {"open": N_("Open room"), "closed": N_("Closed room")}
 TEAMS_SLIP = {
-    section: RoundSlipLabels(section=f"{room.capitalize()} room", ns="North-South: team {pair}",
-                             ew="East-West: team {pair}")
+    section: RoundSlipLabels(section=ROOM_NAMES[room], ns=N_("North-South: team {pair}"),
+                             ew=N_("East-West: team {pair}"))
     for section, room in ROOMS.items()
 }
 
 
-def round_slip_documents(store: Store, number: int,
-                         only: Iterable[int] | None = None) -> list[Document]:
+def round_slip_documents(store: Store, number: int, only: Iterable[int] | None = None,
+                         lang: str = DEFAULT_LANG) -> list[Document]:
     """One slip per table playing round `number`: its pairs, boards and the moves after it."""
     chosen = None if only is None else set(only)
     seatings = store.seatings()
@@ -124,7 +147,9 @@ def round_slip_documents(store: Store, number: int,
     # A Swiss pairs its next round only when this one is over: nobody can be told where yet.
     drawn = {s.section for s in seatings if s.round == number + 1}
     # A teams event's sections are the rooms of its matches, and its pairs are teams.
-    labels = {section: TEAMS_SLIP[section] for section in ROOMS} if is_teams(store) else {}
+    labels = ({section: worded(TEAMS_SLIP[section], lang) for section in ROOMS}
+              if is_teams(store) else {})
+    pairs_labels = worded(PAIRS_SLIP, lang)
     # Boards every table plays at once (a barometer, team matches) are done after the round.
     finished = (store.setting("movement", {}) or {}).get("kind") in (
         "barometer", "roundrobin", "swiss")
@@ -140,11 +165,12 @@ def round_slip_documents(store: Store, number: int,
             ew_next=seats.get((s.section, s.ew_pair)), boards_next_table=s.boards_next_table,
             moves_known=number >= rounds or s.section in drawn,
             boards_finished=finished)
-        docs.append(round_slip(event, slip, labels=labels.get(s.section, PAIRS_SLIP)))
+        docs.append(round_slip(event, slip, labels=labels.get(s.section, pairs_labels)))
     return docs
 
 
-def results_documents(store: Store, after_round: int) -> list[Document]:
+def results_documents(store: Store, after_round: int,
+                      lang: str = DEFAULT_LANG) -> list[Document]:
     """The standings of every section and field after `after_round`, on one sheet."""
     ranking = results.standings(store, up_to_round=after_round)
     sections = list(store.setting("sections", []) or []) or sorted(
@@ -154,12 +180,13 @@ def results_documents(store: Store, after_round: int) -> list[Document]:
         for field_name in ("NS", "EW", "ALL"):
             if field_name not in ranking:
                 continue
-            title = FIELD_TITLES[field_name]
+            title = translate(FIELD_TITLES[field_name], lang)
             if len(sections) > 1:
-                title = f"Section {section} {title}"
+                title = translate(SECTION_FIELD, lang).format(section=section, title=title)
             rows = [r for r in ranking[field_name] if r["section"] == section]
             fields.append(StandingsField(title, tuple(_standing_lines(rows))))
-    return [results_sheet(store.setting("name", ""), after_round, rounds_of(store), fields)]
+    return [results_sheet(store.setting("name", ""), after_round, rounds_of(store), fields,
+                          labels=worded(ResultsLabels(), lang))]
 
 
 def _standing_lines(rows: list[dict[str, Any]]) -> list[StandingLine]:
@@ -178,7 +205,7 @@ def _standing_lines(rows: list[dict[str, Any]]) -> list[StandingLine]:
     return lines
 
 
-def guide_card_documents(store: Store) -> list[Document]:
+def guide_card_documents(store: Store, lang: str = DEFAULT_LANG) -> list[Document]:
     """One guide card per pair: every round's table, direction, opponents and boards."""
     seatings = store.seatings()
     names, event = pair_names(store), store.setting("name", "")
@@ -187,6 +214,7 @@ def guide_card_documents(store: Store) -> list[Document]:
         seat[s.section, s.round, s.ns_pair] = (s, "NS")
         seat[s.section, s.round, s.ew_pair] = (s, "EW")
     rounds = sorted({s.round for s in seatings})
+    labels = worded(GuideCardLabels(), lang)
     docs = []
     for section in sorted({s.section for s in seatings}):
         pairs = sorted({p for s in seatings if s.section == section
@@ -202,22 +230,24 @@ def guide_card_documents(store: Store) -> list[Document]:
                 opponent = here.ew_pair if direction == "NS" else here.ns_pair
                 lines.append(GuideRound(number, here.table_number, direction, opponent,
                                         here.boards))
-            docs.append(guide_card(event, section, _names(names, section, pair), lines))
+            docs.append(guide_card(event, section, _names(names, section, pair), lines,
+                                   labels=labels))
     return docs
 
 
-DocumentBuilder = Callable[[Store, Mapping[str, Any]], list[Document]]
+DocumentBuilder = Callable[[Store, Mapping[str, Any], str], list[Document]]
 
 DOCUMENTS: dict[str, DocumentBuilder] = {
-    N_("table-cards"): lambda store, o: table_card_documents(store, o.get("tables")),
-    N_("round-slips"): lambda store, o: round_slip_documents(store, o["round"], o.get("tables")),
-    N_("results"): lambda store, o: (
+    N_("table-cards"): lambda store, o, lang: table_card_documents(store, o.get("tables"), lang),
+    N_("round-slips"): lambda store, o, lang: round_slip_documents(store, o["round"],
+                                                                  o.get("tables"), lang),
+    N_("results"): lambda store, o, lang: (
         competition.results_documents(store, int(time.time() * 1000))
-        if is_competition(store) else results_documents(store, o["round"])),
-    N_("guide-cards"): lambda store, o: guide_card_documents(store),
+        if is_competition(store) else results_documents(store, o["round"], lang)),
+    N_("guide-cards"): lambda store, o, lang: guide_card_documents(store, lang),
 }
-"""Every document the spool and `traveller print` know, by name, with its builder (the name is
-also how the console lists it, translated)."""
+"""Every document the spool and `traveller print` know, by name, with its builder, which words
+it in the language it is given (the name is also how the console lists it, translated)."""
 
 
 def document_options(store: Store, document: str, asked: Mapping[str, Any]) -> dict[str, Any]:
@@ -281,20 +311,32 @@ def describe_message(job: Mapping[str, Any]) -> Message:
     return what
 
 
-def documents(store: Store, document: str, options: Mapping[str, Any]) -> list[Document]:
-    """The documents a job prints, built from the event file as it is now."""
+def documents(store: Store, document: str, options: Mapping[str, Any],
+              lang: str = DEFAULT_LANG) -> list[Document]:
+    """The documents a job prints, built from the event file as it is now, in `lang`."""
     if document not in DOCUMENTS:
         raise TravellerError("unknown_document", f"unknown document: {shown(document)}", 404)
-    return DOCUMENTS[document](store, options)
+    return DOCUMENTS[document](store, options, paper_language(lang))
 
 
-PRINTER_DEFAULTS = {"profile": "80mm", "mode": DEFAULT_MODE.value, "code_page": DEFAULT_CODE_PAGE}
-"""The paper, the print mode and text mode's code page of an event that has not chosen."""
+def paper_language(lang: str) -> str:
+    """`lang` checked: one of LANGUAGES' codes (case and spaces forgiven)."""
+    code = str(lang).strip().lower()
+    if code not in LANGUAGES:
+        raise TravellerError("unknown_language", f"unknown paper language: {shown(lang)} "
+                             f"(known: {', '.join(LANGUAGES)})")
+    return code
+
+
+PRINTER_DEFAULTS = {"profile": "80mm", "mode": DEFAULT_MODE.value, "code_page": DEFAULT_CODE_PAGE,
+                    "lang": DEFAULT_LANG}
+"""The paper, the print mode, text mode's code page and the paper's language of an event that
+has not chosen."""
 
 CODE_PAGE_NAMES = tuple(CODE_PAGES)
 """The code pages the console offers for text mode, most useful first."""
 
-HOW = ("mode", "code_page")
+HOW = ("mode", "code_page", "lang")
 """How a job prints, kept in its options beside what it prints."""
 
 
@@ -306,9 +348,14 @@ def printer_settings(store: Store) -> dict[str, Any]:
 
 def set_printer(store: Store, target: str, profile: str, actor: str, why: str = "",
                 mode: str = DEFAULT_MODE.value,
-                code_page: str = DEFAULT_CODE_PAGE) -> dict[str, Any]:
+                code_page: str = DEFAULT_CODE_PAGE, lang: str = DEFAULT_LANG) -> dict[str, Any]:
     """Check and store the printer (`network:HOST[:PORT]`, `usb:VID:PID`, `serial:DEV`, `file:`),
-    its paper, and how it prints: `raster` (every language) or `text` on `code_page`."""
+    its paper, how it prints (`raster`, every language, or `text` on `code_page`) and the
+    paper's language (`en`, `id` or `pl`)."""
+    try:
+        words = paper_language(lang.strip() or DEFAULT_LANG)
+    except TravellerError as exc:
+        raise TravellerError("invalid_printer", exc.error) from None
     try:
         parsed = parse_target(target.strip())
         paper = find_profile(profile.strip() or PRINTER_DEFAULTS["profile"],
@@ -317,7 +364,7 @@ def set_printer(store: Store, target: str, profile: str, actor: str, why: str = 
     except ValueError as exc:
         raise TravellerError("invalid_printer", str(exc)) from None
     value = {"target": str(parsed), "profile": paper.name, "mode": paper.mode.value,
-             "code_page": paper.code_page.name}
+             "code_page": paper.code_page.name, "lang": words}
     with store.write() as db:
         store.put_setting(db, "printer", value, actor=actor, why=why or "printer set up")
     return value
@@ -352,7 +399,9 @@ def run_due(store: Store, now_ms: int, offload: Offload = run_here) -> dict[str,
         # Checked again: the event may have been reshaped since the job was queued.
         asked = json.loads(job.get("options") or "{}")
         how = {key: asked.pop(key, PRINTER_DEFAULTS[key]) for key in HOW}
-        docs = documents(store, job["document"], document_options(store, job["document"], asked))
+        lang = how.pop("lang")
+        docs = documents(store, job["document"], document_options(store, job["document"], asked),
+                         lang)
         deliver(docs, parse_target(job["target"]), find_profile(job["profile"], **how),
                 offload=offload)
     except (PrinterError, ValueError, OSError, TravellerError) as exc:

@@ -17,26 +17,15 @@ English field and carry a message besides (`server.texts`): `{{ say(message) }}`
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from flask import Flask, has_request_context, request, session
 
-from ..texts import word
+from .. import texts
+from ..texts import CATALOGS, LANGUAGES, catalog
 
-LANGUAGES = {"en": "English", "id": "Bahasa Indonesia", "pl": "Polski"}
-CATALOGS = Path(__file__).with_name("i18n")
-
-
-@cache
-def catalog(lang: str) -> dict[str, str]:
-    path = CATALOGS / f"{lang}.json"
-    if lang == "en" or not path.is_file():
-        return {}
-    data: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
-    return data
+__all__ = ["CATALOGS", "LANGUAGES", "catalog", "current_language", "install_i18n", "say",
+           "translate"]
 
 
 def current_language() -> str:
@@ -56,15 +45,13 @@ def current_language() -> str:
 def translate(text: str, lang: str | None = None, **values: Any) -> str:
     """`text` in the page's language (English when there is no translation), with
     `%(name)s` values filled in."""
-    out = catalog(lang or current_language()).get(text) or text
-    return out % values if values else out
+    return texts.translate(text, lang or current_language(), **values)
 
 
 def say(text: Any, lang: str | None = None) -> str:
     """A message built by the server (`server.texts`) in the page's language: its key and
     every value that is itself a message translated, the rest as it is."""
-    words = catalog(lang or current_language())
-    return word(text, lambda key: words.get(key) or key)
+    return texts.say(text, lang or current_language())
 
 
 def install_i18n(app: Flask) -> None:

@@ -138,7 +138,8 @@ def set_printer() -> Any:
                                      str(data.get("profile", "80mm")), actor(),
                                      str(data.get("why", "")),
                                      mode=str(data.get("mode", "") or "raster"),
-                                     code_page=str(data.get("code_page", "") or "CP852"))
+                                     code_page=str(data.get("code_page", "") or "CP852"),
+                                     lang=str(data.get("lang", "") or printing.DEFAULT_LANG))
     except TravellerError as exc:
         if wants_json():
             return jsonify(exc.body()), exc.status

@@ -513,7 +513,7 @@ def test_the_results_pages_and_sheet_show_every_stage_and_the_final_places(
         page = anonymous.get("/results/").get_data(as_text=True)
         assert "knock-out" in page and 'data-testid="advance"' not in page
         store: Store = app.extensions["traveller.store"]
-        sheet = DOCUMENTS["results"](store, {"round": None})[0]
+        sheet = DOCUMENTS["results"](store, {"round": None}, "en")[0]
         text = "\n".join(getattr(block, "text", "") for block in sheet.blocks)
         assert "Final places" in text and "c/o 2.4 D1.4" in text
 

@@ -11,11 +11,13 @@ import json
 import re
 import time
 import uuid
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from printer import GuideCardLabels, ResultsLabels, RoundSlipLabels, TableCardLabels
 from server.publish import printing
 from server.scoring.pairs_tiebreak import Criterion
 from server.scoring.ranking import CRITERIA
@@ -56,7 +58,15 @@ def used_strings() -> set[str]:
     # those names (the teams' chain and reasons, the steps of K17.3).
     found |= {criterion.label for criterion in CRITERIA.values()}
     found |= {step.value for step in Criterion}
+    # The pure printer package words its labels in English; the paper is printed in the
+    # event's language through the same catalogs (`server.publish.printing.worded`).
+    found |= {label for label in paper_labels() if any(c.isalpha() for c in label)}
     return found
+
+
+def paper_labels() -> set[str]:
+    return {str(f.default) for kind in (TableCardLabels, RoundSlipLabels, GuideCardLabels,
+                                        ResultsLabels) for f in fields(kind)}
 
 
 @pytest.mark.parametrize("lang", ["id", "pl"])

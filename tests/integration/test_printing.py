@@ -55,7 +55,7 @@ def test_table_cards_print_in_the_background_on_the_configured_printer(app: Any)
             "csrf_token": http.csrf})
         assert saved.json["printer"] == {"target": f"network:127.0.0.1:{device.port}",
                                          "profile": "58mm", "mode": "raster",
-                                         "code_page": "CP852"}
+                                         "code_page": "CP852", "lang": "en"}
         queued = http.post("/director/setup/print/table-cards", headers=JSON,
                            data={"csrf_token": http.csrf})
         job_id = queued.json["job"]
