@@ -57,7 +57,7 @@ from ..store import SeatingRow, Store
 from ..store import printing as sql
 from ..table.terminals import table_url, urls
 from ..teams.matches import is_teams
-from ..texts import LANGUAGES, N_, Message, english, message, translate
+from ..texts import LANGUAGES, N_, Message, english, message, say, translate
 from . import competition, results
 
 log = logging.getLogger(__name__)
@@ -184,19 +184,20 @@ def results_documents(store: Store, after_round: int,
             if len(sections) > 1:
                 title = translate(SECTION_FIELD, lang).format(section=section, title=title)
             rows = [r for r in ranking[field_name] if r["section"] == section]
-            fields.append(StandingsField(title, tuple(_standing_lines(rows))))
+            fields.append(StandingsField(title, tuple(_standing_lines(rows, lang))))
     return [results_sheet(store.setting("name", ""), after_round, rounds_of(store), fields,
                           labels=worded(ResultsLabels(), lang))]
 
 
-def _standing_lines(rows: list[dict[str, Any]]) -> list[StandingLine]:
+def _standing_lines(rows: list[dict[str, Any]], lang: str) -> list[StandingLine]:
     lines: list[StandingLine] = []
     last: tuple[Any, str] | None = None
     for row in rows:
         # K17.3's last step is the one that decided (or says the pairs stay level); the
         # console shows every step. The pairs of one tie (level on percentage) share it:
         # it prints once, under the first of them.
-        note = (row.get("tie") or [""])[-1]
+        reasons = row.get("tie_messages") or row.get("tie") or [""]
+        note = say(reasons[-1], lang)
         group = (row["percentage"], note)
         lines.append(StandingLine(int(row["rank"]), str(row["pair"]),
                                   tuple(row.get("names") or ()), row["matchpoints"],
