@@ -25,6 +25,7 @@ from ..stages.inputs import competition_spec, scored_as, scored_entries
 from ..stages.view import current
 from ..store import Store
 from ..store import competition as sql
+from ..texts import N_, translate
 
 
 def projector(store: Store, now_ms: int) -> dict[str, Any]:
@@ -147,8 +148,9 @@ def _teams(store: Store, stage_id: str, now_ms: int) -> dict[str, Any]:
             "stage": stage.spec.name}
 
 
-def results_documents(store: Store, now_ms: int) -> list[Document]:
-    """Every stage's standings and matches, and the final places once known."""
+def results_documents(store: Store, now_ms: int, lang: str = "en") -> list[Document]:
+    """Every stage's standings and matches, and the final places once known; the sheet's own
+    words in `lang` (the stages' names as the regulation gives them)."""
     view = current(store, now_ms).view
     names = {e.id: e.name for e in view.entries}
     parts: list[tuple[str, list[str]]] = []
@@ -163,7 +165,8 @@ def results_documents(store: Store, now_ms: int) -> list[Document]:
             for s in group.standings:
                 score = (f"{s.percent:.2f}%" if s.percent is not None
                          else f"{s.vp:g} VP" if s.vp is not None else "")
-                kept = f" (kept {s.carried_vp:g})" if s.carried_vp else ""
+                kept = (" " + translate(N_("(kept %(vp)s)"), lang, vp=f"{s.carried_vp:g}")
+                        if s.carried_vp else "")
                 lines.append(f"{s.place:>2} {names.get(s.entry, s.entry)}  {score}{kept}")
             parts.append((title, lines))
         if stage.progress.matches:
@@ -177,8 +180,8 @@ def results_documents(store: Store, now_ms: int) -> list[Document]:
                              f"{carry}{won}")
             parts.append((stage.spec.name, lines))
     if view.complete:
-        parts.append(("Final places", [
+        parts.append((translate(N_("Final places"), lang), [
             f"{p.group + ' ' if p.group else ''}{p.place:>2} {names.get(p.entry, p.entry)}"
             f"{' - ' + p.outcome if p.outcome else ''}" for p in view.final_places]))
-    heading = "Final places" if view.complete else "Standings so far"
+    heading = translate(N_("Final places") if view.complete else N_("Standings so far"), lang)
     return [plain_sheet(view.spec.name, heading, parts)]

@@ -243,7 +243,7 @@ DOCUMENTS: dict[str, DocumentBuilder] = {
     N_("round-slips"): lambda store, o, lang: round_slip_documents(store, o["round"],
                                                                   o.get("tables"), lang),
     N_("results"): lambda store, o, lang: (
-        competition.results_documents(store, int(time.time() * 1000))
+        competition.results_documents(store, int(time.time() * 1000), lang)
         if is_competition(store) else results_documents(store, o["round"], lang)),
     N_("guide-cards"): lambda store, o, lang: guide_card_documents(store, lang),
 }

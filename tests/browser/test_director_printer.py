@@ -1,7 +1,8 @@
 """The director chooses how the printer prints (issue 15 item 8) on the console's set-up page,
-on a phone as on a laptop: as the preview (raster, the default) or as text in a code page;
-the choice is kept and every print job takes it. Screenshots of the printer card at 360 x 640
-and 390 x 844 in the three languages go to docs/screenshots/ for the README."""
+on a phone as on a laptop: as the preview (raster, the default) or as text in a code page, and
+the paper's language (English by default); the choice is kept and every print job takes it.
+Screenshots of the printer card at 360 x 640 and 390 x 844 in the three languages go to
+docs/screenshots/ for the README."""
 
 from __future__ import annotations
 
@@ -33,19 +34,23 @@ def test_8_the_director_sets_the_print_mode_on_a_phone(
     mode, code_page = page.get_by_test_id("printer-mode"), page.get_by_test_id("printer-code-page")
     expect(mode).to_have_value("raster")  # the default: every language and the suits
     expect(code_page).to_have_value("CP852")
+    paper = page.get_by_test_id("printer-lang")
+    expect(paper).to_have_value("en")
     page.fill("#printer input[name=target]", "file:/dev/null")
     mode.select_option("text")
     code_page.select_option("CP1250")
+    paper.select_option(lang)
     with page.expect_navigation():
         page.get_by_test_id("save-printer").click()
     expect(page.get_by_test_id("printer-mode")).to_have_value("text")
     expect(page.get_by_test_id("printer-code-page")).to_have_value("CP1250")
+    expect(paper).to_have_value(lang)
     expect(page.get_by_test_id("save-printer")).to_have_text(SAVE[lang])
     for size in SIZES:
         page.set_viewport_size(size)
         card.scroll_into_view_if_needed()
         # The choices fit the phone's width: nothing to scroll sideways to.
-        for control in (mode, code_page, page.get_by_test_id("save-printer")):
+        for control in (mode, code_page, paper, page.get_by_test_id("save-printer")):
             box = control.bounding_box()
             assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= size["width"]
         SHOTS.mkdir(parents=True, exist_ok=True)
@@ -53,6 +58,7 @@ def test_8_the_director_sets_the_print_mode_on_a_phone(
     # Put the printer back as the other tests of this module's server expect it.
     mode.select_option("raster")
     code_page.select_option("CP852")
+    paper.select_option("en")
     with page.expect_navigation():
         page.get_by_test_id("save-printer").click()
     expect(page.get_by_test_id("printer-mode")).to_have_value("raster")

@@ -516,6 +516,10 @@ def test_the_results_pages_and_sheet_show_every_stage_and_the_final_places(
         sheet = DOCUMENTS["results"](store, {"round": None}, "en")[0]
         text = "\n".join(getattr(block, "text", "") for block in sheet.blocks)
         assert "Final places" in text and "c/o 2.4 D1.4" in text
+        # Issue 15 item 8: the sheet's own words in the paper's language.
+        sheet = DOCUMENTS["results"](store, {"round": None}, "pl")[0]
+        text = "\n".join(getattr(block, "text", "") for block in sheet.blocks)
+        assert "Miejsca końcowe" in text and "Final places" not in text
 
 
 TIED_FINAL = """
