@@ -21,7 +21,7 @@ from ..app import REPO, lan_address, serve
 from ..errors import CliError
 from ..event.create import create_event, new_password
 from ..formats import load_preset
-from ..publish.printing import table_card_documents
+from ..publish.printing import printer_settings, table_card_documents
 from ..stages.create import create_competition
 from ..store import Store, StoreError
 from ..table.terminals import table_list
@@ -40,11 +40,13 @@ def _open(path: str) -> Store:
 
 
 def print_table_cards(store: Store, target_text: str, profile_name: str) -> list[str]:
-    """The table cards delivered to a printer target (the demo's: PNG previews)."""
+    """The table cards delivered to a printer target (the demo's: PNG previews), in the
+    event's paper language."""
     try:
         profile = find_profile(profile_name)
         target = parse_target(target_text)
-        return list(deliver(table_card_documents(store), target, profile))
+        cards = table_card_documents(store, lang=printer_settings(store)["lang"])
+        return list(deliver(cards, target, profile))
     except (ValueError, PrinterError) as exc:
         raise CliError(str(exc)) from None
 
