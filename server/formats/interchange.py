@@ -158,3 +158,61 @@ class TeamsEvent:
 
 ExportEvent = PairsEvent | TeamsEvent
 """What a writer takes."""
+
+
+@dataclass(frozen=True)
+class StageLine:
+    """One line of a stage group's standings, as the stage scores it."""
+
+    place: int
+    name: str
+    vp: float | None = None
+    """Total VP (kept VP included); None in a pairs stage."""
+    carried_vp: float = 0.0
+    percent: float | None = None
+    """The percentage a pairs stage ranks by; None in a team stage."""
+    shared: bool = False
+
+
+@dataclass(frozen=True)
+class StageGroup:
+    name: str
+    """The group's name ("" when the stage has one group)."""
+    lines: tuple[StageLine, ...]
+
+
+@dataclass(frozen=True)
+class StageDecision:
+    """What a stage decided for an entrant: where it qualified to, or a final place."""
+
+    name: str
+    what: str
+    """The stage it goes on to, or the final place with its outcome ("3", "3 relegated")."""
+    why: str
+    qualified: bool
+
+
+@dataclass(frozen=True)
+class StageMatch:
+    """A knock-out match of a stage as it stands."""
+
+    round: str
+    home: str
+    away: str
+    imps: tuple[float, float]
+    """IMPs at the table (extra boards included), without the carry-over."""
+    carry_over: float = 0.0
+    """IMPs the home team starts with (negative: the away team's)."""
+    winner: str = ""
+
+
+@dataclass(frozen=True)
+class StageResult:
+    """A competition's stage as far as it has gone: its groups' standings and decisions."""
+
+    id: str
+    name: str
+    complete: bool
+    groups: tuple[StageGroup, ...]
+    decided: tuple[StageDecision, ...] = ()
+    matches: tuple[StageMatch, ...] = ()

@@ -6,7 +6,9 @@ language (``en``, ``id``, ``pl``) with the same pages in each, and an ``index.ht
 that lists the languages. A pairs session: ``index.html`` (each field's ranking and the list of
 travellers), ``board-A-1.html`` (a board's traveller) and ``pair-A-7.html`` (a pair's personal
 scorecard). A teams event: ``index.html`` (the standings and the matches), ``match-1-2.html``
-(round 1, match table 2, board by board) and ``team-3.html`` (a team's matches).
+(round 1, match table 2, board by board) and ``team-3.html`` (a team's matches). A competition
+adds a page per stage, ``stage-ID.html`` (its groups' standings and who qualified where or the
+final places it gave), listed on the index.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from server.formats.interchange import (
     ExportEvent,
     PairLine,
     PairsEvent,
+    StageResult,
     TeamMatchResult,
     TeamsEvent,
     TeamTableResult,
@@ -62,6 +65,19 @@ _WORDS: dict[str, tuple[str, str]] = {  # English: (Indonesian, Polish)
     "Closed": ("Tertutup", "Zamknięta"),
     "Back to the results": ("Kembali ke hasil", "Powrót do wyników"),
     "not played in both rooms": ("belum dimainkan di kedua ruang", "nie rozegrane w obu pokojach"),
+    "Rankings per stage": ("Peringkat per tahap", "Klasyfikacje etapów"),
+    "Stage": ("Tahap", "Etap"),
+    "Group": ("Grup", "Grupa"),
+    "Name": ("Nama", "Nazwa"),
+    "kept": ("dibawa", "przeniesione"),
+    "in progress": ("sedang berlangsung", "w toku"),
+    "complete": ("selesai", "zakończony"),
+    "Qualified": ("Lolos", "Awans"),
+    "Final places": ("Peringkat akhir", "Miejsca końcowe"),
+    "Decided": ("Keputusan", "Rozstrzygnięcia"),
+    "Why": ("Alasan", "Powód"),
+    "Carry-over": ("Carry-over", "Przeniesienie"),
+    "Winner": ("Pemenang", "Zwycięzca"),
 }  # fmt: skip
 
 STYLE = ("body{font:16px/1.4 system-ui,sans-serif;margin:1rem auto;max-width:60rem;padding:0 1rem}"
@@ -117,17 +133,80 @@ def _result(contract: str | None, declarer: str | None, tricks: int | None,
             "" if passed or tricks is None else str(tricks)]
 
 
-def write_site(event: ExportEvent, hands: Mapping[int, Deal] | None = None) -> dict[str, str]:
+def write_site(event: ExportEvent, hands: Mapping[int, Deal] | None = None,
+               stages: Sequence[StageResult] = ()) -> dict[str, str]:
     """The site's pages by their path in the site's folder (``"en/index.html"``...); ``hands``
-    are the hand records to show, by board."""
+    are the hand records to show, by board; ``stages`` a competition's stages, each on its own
+    page (``stage-ID.html``) linked from the index."""
     pages = {"index.html": _languages(event.title)}
     hands = hands or {}
     for lang in LANGUAGES:
         w = words(lang)
-        found = (_pairs(event, lang, w, hands) if isinstance(event, PairsEvent)
-                 else _teams(event, lang, w, hands))
+        more = _stage_links(stages, w)
+        found = (_pairs(event, lang, w, hands, more) if isinstance(event, PairsEvent)
+                 else _teams(event, lang, w, hands, more))
+        for stage in stages:
+            page = _stage_page(stage)
+            found[page] = _page(lang, f"{event.title}: {stage.name}",
+                                _stage(event.title, stage, w), page)
         pages.update({f"{lang}/{name}": text for name, text in found.items()})
     return pages
+
+
+# --- a competition's stages ------------------------------------------------------------------
+
+
+def _stage_page(stage: StageResult) -> str:
+    return f"stage-{''.join(c if c.isalnum() or c in '-_' else '_' for c in stage.id)}.html"
+
+
+def _stage_links(stages: Sequence[StageResult], w: dict[str, str]) -> list[str]:
+    if not stages:
+        return []
+    items = "\n".join(
+        f'<li><a href="{_stage_page(s)}">{escape(s.name)}</a> '
+        f"({escape(w['complete'] if s.complete else w['in progress'])})</li>" for s in stages)
+    return [f"<h2>{escape(w['Rankings per stage'])}</h2>",
+            f'<ul data-testid="stages">\n{items}\n</ul>']
+
+
+def _stage(title: str, stage: StageResult, w: dict[str, str]) -> list[str]:
+    back = f'<p><a href="index.html">{escape(w["Back to the results"])}</a></p>'
+    body = [back, f"<h1>{escape(title)}</h1>",
+            f"<h2>{escape(w['Stage'])}: {escape(stage.name)} "
+            f"({escape(w['complete'] if stage.complete else w['in progress'])})</h2>"]
+    for group in stage.groups:
+        if group.name:
+            body.append(f"<h3>{escape(w['Group'])} {escape(group.name)}</h3>")
+        percent = any(line.percent is not None for line in group.lines)
+        head = [w["Rank"], w["Name"], "%" if percent else "VP"]
+        if not percent:
+            head.append(f"VP {w['kept']}")
+        rows = []
+        for line in group.lines:
+            row = [f"{line.place}{'=' if line.shared else ''}", escape(line.name),
+                   _pct(line.percent) if percent else _figure(line.vp)]
+            if not percent:
+                row.append(_figure(line.carried_vp) if line.carried_vp else "")
+            rows.append(row)
+        body.append(_table(head, rows, f"stage-{group.name or 'all'}"))
+    if stage.matches:
+        body.append(f"<h3>{escape(w['Matches'])}</h3>")
+        body.append(_table(
+            [w["Round"], w["Home"], w["Away"], w["Carry-over"], w["IMPs"], w["Winner"]],
+            ([escape(m.round), escape(m.home), escape(m.away),
+              _figure(m.carry_over) if m.carry_over else "",
+              f"{_figure(m.imps[0])} – {_figure(m.imps[1])}", escape(m.winner)]
+             for m in stage.matches), "stage-matches"))
+    for qualified, caption in ((True, w["Qualified"]), (False, w["Final places"])):
+        decided = [d for d in stage.decided if d.qualified == qualified]
+        if decided:
+            body.append(f"<h3>{escape(caption)}</h3>")
+            body.append(_table(
+                [w["Name"], w["Stage"] if qualified else w["Rank"], w["Why"]],
+                ([escape(d.name), escape(d.what), escape(d.why)] for d in decided),
+                "qualified" if qualified else "final-places"))
+    return body
 
 
 def _languages(title: str) -> str:
@@ -149,8 +228,8 @@ def _board_page(section: str, board: int) -> str:
     return f"board-{section}-{board}.html"
 
 
-def _pairs(event: PairsEvent, lang: str, w: dict[str, str],
-           hands: Mapping[int, Deal]) -> dict[str, str]:
+def _pairs(event: PairsEvent, lang: str, w: dict[str, str], hands: Mapping[int, Deal],
+           more: Sequence[str] = ()) -> dict[str, str]:
     fields = {"NS": w["North-South"], "EW": w["East-West"], "ALL": w["All pairs"]}
     several = len(event.sections) > 1
     body = [f"<h1>{escape(event.title)}</h1>", f"<h2>{escape(w['Results'])}</h2>"]
@@ -170,6 +249,7 @@ def _pairs(event: PairsEvent, lang: str, w: dict[str, str],
     links = " ".join(f'<a href="{_board_page(s, b)}">{escape(s) if several else ""}{b}</a>'
                      for s, b in boards)  # fmt: skip
     body.append(f'<p data-testid="travellers">{escape(w["Travellers:"])} {links}</p>')
+    body.extend(more)
     pages = {"index.html": _page(lang, event.title, body, "index.html")}
     back = f'<p><a href="index.html">{escape(w["Back to the results"])}</a></p>'
     head = [w["Round"], w["Table"], "NS", "EW", w["Contract"], w["By"], w["Tricks"], w["Lead"],
@@ -226,8 +306,8 @@ def _team_page(team: int) -> str:
     return f"team-{team}.html"
 
 
-def _teams(event: TeamsEvent, lang: str, w: dict[str, str],
-           hands: Mapping[int, Deal]) -> dict[str, str]:
+def _teams(event: TeamsEvent, lang: str, w: dict[str, str], hands: Mapping[int, Deal],
+           more: Sequence[str] = ()) -> dict[str, str]:
     body = [f"<h1>{escape(event.title)}</h1>", f"<h2>{escape(w['Standings'])}</h2>", _table(
         [w["Rank"], w["Team"], "VP", w["IMPs won"], w["IMPs lost"]],
         ([str(s.rank), f'<a href="{_team_page(s.team)}">{escape(s.name)}</a>', _figure(s.vp),
@@ -239,6 +319,7 @@ def _teams(event: TeamsEvent, lang: str, w: dict[str, str],
           f"{escape(event.name(m.away))}</a>",
           f"{_figure(m.home_imps)} – {_figure(m.away_imps)}",
           f"{_figure(m.home_vp)} – {_figure(m.away_vp)}"] for m in event.matches), "matches"))
+    body.extend(more)
     pages = {"index.html": _page(lang, event.title, body, "index.html")}
     back = f'<p><a href="index.html">{escape(w["Back to the results"])}</a></p>'
     for match in event.matches:

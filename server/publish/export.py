@@ -24,6 +24,11 @@ from ..formats.interchange import (
     PairLine,
     PairsEvent,
     PairStanding,
+    StageDecision,
+    StageGroup,
+    StageLine,
+    StageMatch,
+    StageResult,
     TeamMatchResult,
     TeamsEvent,
     TeamStanding,
@@ -32,6 +37,8 @@ from ..formats.interchange import (
 from ..formats.pbn_write import write_pbn
 from ..formats.site_write import write_site
 from ..formats.usebio_write import write_usebio
+from ..stages.inputs import is_competition
+from ..stages.view import current
 from ..store import Store
 from ..teams.matches import is_teams, match_summary, matches, names, options
 from . import team_results
@@ -142,6 +149,43 @@ def event_values(store: Store, now_ms: int | None = None) -> ExportEvent:
     return replace(event, deals={board: deal.pbn() for board, deal in shown_deals(store).items()})
 
 
+def stage_values(store: Store, now_ms: int | None = None) -> tuple[StageResult, ...]:
+    """A competition's stages that have started, each with its groups' standings (places,
+    VP or percentages as the console's Competition page shows them) and what it decided (who
+    qualified where, the final places it gave); nothing for an event that is not a
+    competition."""
+    if not is_competition(store):
+        return ()
+    view = current(store, int(time.time() * 1000) if now_ms is None else now_ms).view
+    names = {e.id: e.name for e in view.entries}
+    stage_names = {s.spec.id: s.spec.name or s.spec.id for s in view.stages}
+    out = []
+    for stage in view.stages:
+        if stage.progress is None:
+            continue
+        groups = tuple(StageGroup(name=group.name, lines=tuple(
+            StageLine(place=s.place, name=names.get(s.entry, str(s.entry)), vp=s.vp,
+                      carried_vp=s.carried_vp, percent=s.percent, shared=s.shared)
+            for s in group.standings)) for group in stage.progress.groups if group.standings)
+        decided = [StageDecision(name=names.get(q.entry, str(q.entry)),
+                                 what=stage_names.get(q.to, q.to), why=q.why, qualified=True)
+                   for q in stage.qualified]
+        decided += [StageDecision(name=names.get(p.entry, str(p.entry)), what=" ".join(
+            x for x in (p.group, str(p.place) if p.place is not None else "", p.outcome) if x),
+            why=p.why, qualified=False) for p in stage.progress.places]
+        matches = tuple(StageMatch(
+            round=m.round, home=names.get(m.home, str(m.home)),
+            away=names.get(m.away, str(m.away)), imps=m.imps,
+            carry_over=0.0 if m.carry_over is None else
+            m.carry_over.imps if m.carry_over.to == m.home else -m.carry_over.imps,
+            winner="" if m.winner is None else names.get(m.winner, str(m.winner)))
+            for m in stage.progress.matches)
+        out.append(StageResult(id=stage.spec.id, name=stage_names[stage.spec.id],
+                               complete=stage.complete, groups=groups, decided=tuple(decided),
+                               matches=matches))
+    return tuple(out)
+
+
 def export_event(store: Store, fmt: str, now_ms: int | None = None) -> dict[str, bytes]:
     """The files of the export in ``fmt`` (one of :data:`FORMATS`), by file name: one file for
     USEBIO (``results.xml``) and PBN (``results.pbn``), several for CSV, a folder's worth for
@@ -154,7 +198,8 @@ def export_event(store: Store, fmt: str, now_ms: int | None = None) -> dict[str,
         return {"results.xml": write_usebio(event)}
     if fmt == "pbn":
         return {"results.pbn": write_pbn(event).encode("utf-8")}
-    pages = write_csv(event) if fmt == "csv" else write_site(event, shown_deals(store))
+    pages = (write_csv(event) if fmt == "csv"
+             else write_site(event, shown_deals(store), stage_values(store, now_ms)))
     return {name: text.encode("utf-8") for name, text in pages.items()}
 
 
