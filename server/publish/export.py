@@ -159,8 +159,10 @@ def stage_values(store: Store, now_ms: int | None = None) -> tuple[StageResult, 
     view = current(store, int(time.time() * 1000) if now_ms is None else now_ms).view
     names = {e.id: e.name for e in view.entries}
     stage_names = {s.spec.id: s.spec.name or s.spec.id for s in view.stages}
+    last_stage = {entry: index for index, stage in enumerate(view.stages)
+                  for entry in stage.entrants}
     out = []
-    for stage in view.stages:
+    for index, stage in enumerate(view.stages):
         if stage.progress is None:
             continue
         groups = tuple(StageGroup(name=group.name, lines=tuple(
@@ -170,9 +172,13 @@ def stage_values(store: Store, now_ms: int | None = None) -> tuple[StageResult, 
         decided = [StageDecision(name=names.get(q.entry, str(q.entry)),
                                  what=stage_names.get(q.to, q.to), why=q.why, qualified=True)
                    for q in stage.qualified]
+        # The final places: once the competition is complete, each entry's on the page of the
+        # last stage it played in; before, the places a stage has given already (knock-outs).
+        places: list[Any] = ([p for p in view.final_places if last_stage.get(p.entry) == index]
+                             if view.complete else stage.progress.places)
         decided += [StageDecision(name=names.get(p.entry, str(p.entry)), what=" ".join(
             x for x in (p.group, str(p.place) if p.place is not None else "", p.outcome) if x),
-            why=p.why, qualified=False) for p in stage.progress.places]
+            why=p.why, qualified=False) for p in places]
         matches = tuple(StageMatch(
             round=m.round, home=names.get(m.home, str(m.home)),
             away=names.get(m.away, str(m.away)), imps=m.imps,

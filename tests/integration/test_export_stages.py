@@ -5,7 +5,8 @@ its round robin in play, played by robots through the table protocol and advance
 director; the exported site then has a page for the round robin with the standings the
 console's Competition page shows (same order, same VP) and who qualified for the knock-out,
 linked from the index in English, Indonesian and Polish; the knock-out's page shows the
-semi-finals it put in play.
+semi-finals it put in play. A pairs competition of one stage over two sessions, played to the
+end, has its stage's percentages in the console's order and the final places it gave.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from server.store import Store
 from tests.integration.teams_event import app_for
 from tests.integration.test_competition import (
     KNOCKOUT,
+    PAIRS,
     competition,
     director_post,  # noqa: F401 (a fixture)
     make,
@@ -73,3 +75,29 @@ def test_16_2_the_site_has_a_page_per_stage_with_the_consoles_standings(
     assert [row[1:3] for row in rows(site["en/stage-ko.html"], "stage-matches")] == semis
     assert len(semis) == 2
     assert "Awans" in site["pl/stage-rr.html"] and "Lolos" in site["id/stage-rr.html"]
+
+
+def test_16_2_a_pairs_stage_page_has_the_percentages_and_the_final_places(
+        tmp_path: Path) -> None:
+    with app_for(make(tmp_path, PAIRS, 10)) as app:
+        director = login(app)
+        assert play(app) > 0
+        data = competition(director)
+        store: Store = app.extensions["traveller.store"]
+        site = {name: body.decode("utf-8") for name, body in export_event(store, "html").items()}
+    assert data["complete"]
+    names = {e["id"]: e["name"] for e in data["entries"]}
+    (only,) = data["stages"]
+    (group,) = only["groups"]
+    shown = [[str(s["place"]), names[s["entry"]], f"{s['percent']:.2f}"]
+             for s in group["standings"]]
+    assert len(shown) == 10
+    index = site["en/index.html"]
+    assert f'<a href="stage-{only["id"]}.html">' in index.split('data-testid="stages"', 1)[1]
+    page = site[f"en/stage-{only['id']}.html"]
+    assert "<th>%</th>" in page
+    assert rows(page, "stage-all") == shown
+    finals = {p["entry"]: p["place"] for p in data["final_places"]}
+    given = rows(page, "final-places")
+    assert [(row[0], row[1]) for row in given] == [
+        (names[e], str(place)) for e, place in sorted(finals.items(), key=lambda x: x[1])]
