@@ -60,10 +60,12 @@
 //   on North-South's terminal: ns-waiting (every board with East-West),
 //   not-agreed      items not-agreed-item (data-board), not-agreed-correct
 //   teams events (state.event.kind "teams"):
-//   teams-bar       the room bar: teams-room (data-room="open"|"closed"),
-//                   teams-match, teams-ns, teams-ew, teams-to-play
+//   teams-bar       the room bar, in the header's second row: teams-room
+//                   (data-room="open"|"closed"), teams-match, teams-ns,
+//                   teams-ew, teams-to-play (hidden: the tabs show it)
 //   board-<n>       data-status="locked" for a K12.1 lock, with locked-reason-<n>
-//   match-summary   the running score under the pad, "match-open" opens the
+//   match-summary   the running score under the pad (not beside the pad on a
+//                   screen under 740 px high), "match-open" opens the
 //                   panel, "match-close" goes back
 //   match-panel     rows match-board-<n> (data-state = "played" | "waiting" |
 //                   "locked" | "adjusted"), match-imps-home, match-imps-away,
@@ -504,6 +506,11 @@ function render() {
       },
       round: model.round, online: model.online, unsent: unsent(state, pending).length + answerbox.pending().length,
       offset_ms: model.offset_ms, chooseLanguage: useLanguage,
+      // A teams table's room and teams in the header's second row, so the pad fits a phone.
+      roomBar: isTeams(state) && !model.confirming && !model.traveller ? renderRoomBar({
+        room: state.teams.room, match: state.table, sides: sides(state, model.round),
+        toPlay: roundBoards(state, pending, model.round).filter((b) => b.status === "open").length,
+      }) : null,
     }),
     h("main", {},
       model.noStorage && h("p", { class: "warning" }, t("app.no_storage")),
@@ -520,10 +527,6 @@ function render() {
       renderCalls(callsToShow(state.calls ?? [], callbox.pending(), callbox.rejected(), model.dismissedCalls),
         dismissCall),
       renderRejected(rejectionsShown(), (op_id) => outbox.dismiss(op_id).then(render)),
-      isTeams(state) && !model.confirming && !model.traveller && renderRoomBar({
-        room: state.teams.room, match: state.table, sides: sides(state, model.round),
-        toPlay: roundBoards(state, pending, model.round).filter((b) => b.status === "open").length,
-      }),
       renderMain(),
       !model.confirming && !(model.padShown && !model.picker.open) && renderCallPicker(model.picker, callActions))));
 }

@@ -33,7 +33,7 @@ function renderLanguage(choose) {
 /**
  * @param {{state: object, info: object|null, round: number|null, online: boolean,
  *          unsent: number, offset_ms: number, names?: {ns: string[], ew: string[]},
- *          chooseLanguage?(code: string): void}} view
+ *          chooseLanguage?(code: string): void, roomBar?: Node|null}} view
  */
 const ROOM_KEYS = { open: "teams.open_room", closed: "teams.closed_room" };
 
@@ -54,16 +54,19 @@ export function renderHeader(view) {
       }, t(online ? "header.online" : "header.offline")),
       renderLanguage(view.chooseLanguage)),
     h("div", { class: "bar-row small" },
-      // The section first: a long event name is cut short, the section never.
-      h("span", { class: "event" },
-        // A teams event's two sections are its rooms: name the room, not a section letter.
-        state?.teams?.room ? `${t(ROOM_KEYS[state.teams.room] ?? "teams.open_room")} · `
-          : state?.section ? `${t("header.section", { section: state.section })} · ` : "",
-        state?.event?.name ?? ""),
-      h("span", { class: "cell" }, h("span", { class: "tag" }, t("header.ns")),
-        h("b", { "data-testid": "ns-pair" }, info?.ns_pair ?? "")),
-      h("span", { class: "cell" }, h("span", { class: "tag" }, t("header.ew")),
-        h("b", { "data-testid": "ew-pair" }, info?.ew_pair ?? "")),
+      // A teams table's room bar (the room and the two teams) in place of the event's name and
+      // the teams' numbers.
+      view.roomBar ?? [
+        // The section first: a long event name is cut short, the section never.
+        h("span", { class: "event" },
+          // A teams event's two sections are its rooms: name the room, not a section letter.
+          state?.teams?.room ? `${t(ROOM_KEYS[state.teams.room] ?? "teams.open_room")} · `
+            : state?.section ? `${t("header.section", { section: state.section })} · ` : "",
+          state?.event?.name ?? ""),
+        h("span", { class: "cell" }, h("span", { class: "tag" }, t("header.ns")),
+          h("b", { "data-testid": "ns-pair" }, info?.ns_pair ?? "")),
+        h("span", { class: "cell" }, h("span", { class: "tag" }, t("header.ew")),
+          h("b", { "data-testid": "ew-pair" }, info?.ew_pair ?? ""))],
       h("span", { class: `cell unsent ${unsent ? "waiting" : ""}`.trim() },
         h("span", { class: "tag" }, t("header.unsent")), h("b", { "data-testid": "unsent" }, unsent)),
       renderClock(state?.clock, offset_ms)),

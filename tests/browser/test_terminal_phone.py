@@ -223,3 +223,58 @@ def test_screenshots_of_the_terminal_at_both_sizes(server, browser, contexts, la
         page.get_by_test_id("correct").click()
         page.context.close()
         contexts.remove(page.context)
+
+
+@pytest.fixture(scope="module")
+def teams_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    from tests.browser.test_terminal_teams import teams_event
+
+    process = teams_event(tmp_path_factory.mktemp("phone-teams"))
+    yield process
+    process.stop()
+
+
+@pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
+def test_2_a_teams_table_enters_on_one_screen_with_its_room_and_teams(teams_server, browser,
+                                                                       contexts, viewport):
+    """A teams table at 360 x 640 (open room) and 390 x 844 (closed room): the room and the two
+    teams in view above the pad, Enter on the same screen. On the short screen the line-up's
+    names and the match score leave the pad (one line of room and teams stays); the match score
+    and its panel are a tap away, on a scored board's tab."""
+    from tests.browser.test_terminal_teams import line_up, table_url
+
+    short = viewport is SMALL
+    room = "O" if short else "C"
+    _, page = open_table(browser, contexts, table_url(teams_server, room)["url"], viewport)
+    if short:
+        line_up(page, "101", "102", "401", "402")
+    else:
+        line_up(page, "403", "404", "103", "104")
+    page.get_by_test_id("lineup-save").click()
+    expect(page.get_by_test_id("enter")).to_be_visible()
+    on_one_screen(page, viewport)
+    for part in ("teams-room", "teams-ns", "teams-ew"):
+        in_view(page, part, viewport)
+    expect(page.get_by_test_id("teams-ns")).to_have_text("Jakarta" if short else "Bandung")
+    expect(page.get_by_test_id("teams-ew")).to_have_text("Bandung" if short else "Jakarta")
+    if not short:
+        in_view(page, "match-summary", viewport)
+    assert small_targets(page) == []
+    for key in ("level-4", "strain-S", "declarer-N", "result-eq"):
+        page.get_by_test_id(key).click()
+        on_one_screen(page, viewport)
+    assert small_targets(page) == []
+    page.get_by_test_id("enter").click()
+    in_view(page, "confirm", viewport)
+    page.get_by_test_id("confirm").click()
+    expect(page.locator('[data-status="scored"]')).to_have_count(1)
+    on_one_screen(page, viewport)
+    # The match score from the board list: the scored board's tab, then the whole panel.
+    page.locator('[data-status="scored"]').click()
+    expect(page.get_by_test_id("played-board")).to_be_visible()
+    expect(page.get_by_test_id("match-summary")).to_contain_text("IMPs: Jakarta 0 – 0 Bandung")
+    in_view(page, "match-open", viewport)
+    assert small_targets(page) == []
+    page.get_by_test_id("match-open").click()
+    expect(page.get_by_test_id("match-panel")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]

@@ -178,7 +178,10 @@ def test_kd1_both_rooms_play_a_match_and_both_captains_confirm_on_phones(
     line_up(closed_room, "401", "402", "103", "104")
     closed_room.get_by_test_id("lineup-save").click()
 
-    # The match panel, board by board, both rooms and the IMPs.
+    # The match panel, board by board, both rooms and the IMPs: on a 360 x 640 phone the match
+    # score leaves the pad (issue 15 item 2), a scored board's tab shows it and opens the panel.
+    open_room.get_by_test_id("board-1").click()
+    expect(open_room.get_by_test_id("played-board")).to_be_visible()
     open_room.get_by_test_id("match-open").click()
     panel = open_room.get_by_test_id("match-panel")
     expect(panel.get_by_test_id("match-board-1")).to_have_attribute("data-state", "played")
@@ -190,6 +193,7 @@ def test_kd1_both_rooms_play_a_match_and_both_captains_confirm_on_phones(
     assert open_room.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shoot(open_room, "teams-match-phone-pl.png")
     open_room.get_by_test_id("match-close").click()
+    open_room.get_by_test_id("played-board-back").click()
 
     # Boards 3 and 4: 3NT made in the open room only (Jakarta +400 on board 3, vulnerable on 4).
     enter(open_room, "level-3", "strain-N", "declarer-S", "result-eq")
