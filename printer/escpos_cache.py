@@ -7,15 +7,27 @@ python-escpos 3.1 also calls `mkdtemp()` for the fallback even when the variable
 so we run its first import with the temp dir pointed at a scratch folder and remove the
 empty folder it made. This module must run before anything imports escpos:
 `printer/__init__.py` imports it first.
+
+The pickle is written in place, not atomically, so two processes importing at once (a server
+and `traveller print`, or two test processes) could read half a file: the first import takes
+an exclusive lock on the folder, and a pickle that cannot be read is dropped and made again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
+import pickle
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: one process at a time is then the venue's own affair
+    fcntl = None  # type: ignore[assignment]
 
 ENV_VAR = "ESCPOS_CAPABILITIES_PICKLE_DIR"
 
@@ -36,21 +48,54 @@ def cache_dir() -> Path:
     return Path(tempfile.gettempdir())
 
 
+@contextlib.contextmanager
+def _only_us(folder: Path) -> Iterator[None]:
+    """Hold an exclusive lock on `folder` (other processes importing escpos wait for it)."""
+    if fcntl is None:
+        yield
+        return
+    try:
+        handle = open(folder / ".lock", "a")
+    except OSError:
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _import_capabilities(folder: Path) -> None:
+    try:
+        importlib.import_module("escpos.capabilities")
+    except (EOFError, pickle.UnpicklingError):
+        # A pickle cut short (a process killed while writing it): made again from the JSON.
+        sys.modules.pop("escpos.capabilities", None)
+        for stale in folder.glob("*.capabilities.pickle"):
+            stale.unlink(missing_ok=True)
+        importlib.import_module("escpos.capabilities")
+
+
 def import_escpos() -> None:
     """Import python-escpos's capabilities once, with its pickle in our cache folder."""
     if "escpos.capabilities" in sys.modules:
         return  # someone imported escpos first: its folder choice is already made
     os.environ.setdefault(ENV_VAR, str(cache_dir()))
-    scratch = Path(os.environ[ENV_VAR]) / "scratch"
+    folder = Path(os.environ[ENV_VAR])
+    scratch = folder / "scratch"
     try:
         scratch.mkdir(exist_ok=True)
     except OSError:
-        importlib.import_module("escpos.capabilities")
+        with _only_us(folder):
+            _import_capabilities(folder)
         return
     previous = tempfile.tempdir
     tempfile.tempdir = str(scratch)
     try:
-        importlib.import_module("escpos.capabilities")
+        with _only_us(folder):
+            _import_capabilities(folder)
     finally:
         tempfile.tempdir = previous
         for leftover in scratch.iterdir():
