@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..formats.travellers import TeamMatch, TeamTable
 from ..scoring.imps import imps
 from ..scoring.vp import VpScale, VpScaleError, find_scale
 
@@ -26,48 +27,6 @@ SCALE_ORDER = ("wbf2013", "wbf25", "acbl30", "wbf30", "wbf25i")
 ADJUSTED_IMPS_PER_10_PERCENT = 3.0
 """Law 12C2 in IMP scoring: average-plus (60%) is +3 IMPs, average-minus (40%) -3."""
 EPSILON = 0.005
-
-
-class TeamTableLike(Protocol):
-    """What is read of one table of a team match (``server.formats.travellers.TeamTable``)."""
-
-    @property
-    def round(self) -> str: ...
-    @property
-    def home(self) -> str: ...
-    @property
-    def away(self) -> str: ...
-    @property
-    def board(self) -> int: ...
-    @property
-    def home_seat(self) -> str: ...
-    @property
-    def ns_score(self) -> int | None: ...
-    @property
-    def adjusted(self) -> tuple[float, float] | None: ...
-    @property
-    def contract(self) -> str | None: ...
-    @property
-    def declarer(self) -> str | None: ...
-    @property
-    def tricks(self) -> int | None: ...
-    @property
-    def original_home_imps(self) -> float | None: ...
-
-
-class TeamMatchLike(Protocol):
-    """What is read of a match (``server.formats.travellers.TeamMatch``)."""
-
-    @property
-    def round(self) -> str: ...
-    @property
-    def home(self) -> str: ...
-    @property
-    def away(self) -> str: ...
-    @property
-    def original_home(self) -> float | None: ...
-    @property
-    def original_away(self) -> float | None: ...
 
 
 class TeamsFileLike(Protocol):
@@ -82,9 +41,9 @@ class TeamsFileLike(Protocol):
     @property
     def original_ranking(self) -> Sequence[tuple[str, float]]: ...
     @property
-    def team_tables(self) -> Sequence[TeamTableLike]: ...
+    def team_tables(self) -> Sequence[TeamTable]: ...
     @property
-    def matches(self) -> Sequence[TeamMatchLike]: ...
+    def matches(self) -> Sequence[TeamMatch]: ...
     @property
     def match_scoring(self) -> str | None: ...
     @property
@@ -98,13 +57,13 @@ class _Match:
     away: str
     original_home: float | None = None
     original_away: float | None = None
-    boards: dict[int, dict[str, TeamTableLike]] = field(default_factory=dict)
+    boards: dict[int, dict[str, TeamTable]] = field(default_factory=dict)
 
     def net(self) -> float:
         return sum(board_imps(tables) or 0.0 for tables in self.boards.values())
 
 
-def board_imps(tables: dict[str, TeamTableLike]) -> float | None:
+def board_imps(tables: dict[str, TeamTable]) -> float | None:
     """The home team's IMPs on a board from its two tables (``"NS"``: where it sat NS); None
     when a table is missing or was not played."""
     ns, ew = tables.get("NS"), tables.get("EW")
@@ -178,7 +137,7 @@ def _matches(results: TeamsFileLike) -> list[_Match]:
     return [match for match in found.values() if match.boards]
 
 
-def _table(table: TeamTableLike | None) -> dict[str, Any] | None:
+def _table(table: TeamTable | None) -> dict[str, Any] | None:
     if table is None:
         return None
     return {"ns_score": table.ns_score,
