@@ -33,6 +33,7 @@ from .errors import CliError, TravellerError, error_body
 from .event.keys import secret_key
 from .publish.printing import work
 from .realtime import register as register_realtime
+from .realtime.packet import Packet
 from .store import Store
 from .web import register as register_web
 from .web.forms import wants_json
@@ -82,6 +83,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         cors_allowed_origins=None,
         ping_interval=10,
         ping_timeout=10,
+        # The library's packet, its JSON written once (server.realtime.packet).
+        serializer=Packet,
     )
     app.extensions["traveller.socketio"] = socketio
 
@@ -210,6 +213,10 @@ def serve(db_path: str, host: str, port: int, on_ready: Any = None,
         socketio.start_background_task(backups.run, socketio.sleep)
     if on_ready is not None:
         socketio.start_background_task(on_ready)
+    # Garbage is collected at quiet moments, not in the middle of a round's entries.
+    collector = app.extensions["traveller.collector"]
+    collector.install()
+    socketio.start_background_task(collector.run, socketio.sleep)
 
     def stop() -> None:
         # Ctrl-C stops the server instead of raising KeyboardInterrupt through gevent's hub
@@ -223,5 +230,6 @@ def serve(db_path: str, host: str, port: int, on_ready: Any = None,
     try:
         socketio.run(app, host=host, port=port, log_output=False, **certificate)
     finally:
+        collector.uninstall()
         if backups is not None:
             backups.last()

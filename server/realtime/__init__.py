@@ -9,6 +9,7 @@ Broadcaster that `register` puts in `app.extensions` for the web layer (`server.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask
@@ -16,16 +17,30 @@ from flask_socketio import ConnectionRefusedError, SocketIO, emit
 
 from ..context import DirectorSockets, current_director, get_director_sockets, has_event
 from . import connections, guards, table
+from .collector import Activity, Collector
 from .connections import session_id
 from .projector import register as register_projector
 from .push import Broadcaster, Notifier, director_grid
 
 
+def loop_idle(socketio: SocketIO) -> Callable[[], Any]:
+    """Wait until the event loop has nothing else to do: gevent's `idle` when serving, a
+    mere yield under the other async modes (the tests' threading)."""
+    if socketio.async_mode == "gevent":
+        import gevent
+
+        return gevent.idle
+    return lambda: socketio.sleep(0)
+
+
 def register(app: Flask, socketio: SocketIO) -> None:
-    notifier = app.extensions["traveller.notifier"] = Notifier(socketio)
+    activity = Activity()
+    notifier = app.extensions["traveller.notifier"] = Notifier(socketio, activity,
+                                                               idle=loop_idle(socketio))
     app.extensions["traveller.broadcast"] = Broadcaster(socketio, notifier)
     connections.register(app)
-    guards.install(socketio)
+    app.extensions["traveller.collector"] = Collector(activity)
+    guards.install(socketio, touch=activity.touch)
     table.register(socketio, notifier)
     register_projector(app, socketio, notifier.projector)
 

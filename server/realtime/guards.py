@@ -39,12 +39,14 @@ def _renamed(server: Any, data: Any) -> Any:
     return data
 
 
-def install(socketio: SocketIO) -> None:
-    """Guard every namespace of `socketio` (after its server exists)."""
+def install(socketio: SocketIO, touch: Callable[[], None] = lambda: None) -> None:
+    """Guard every namespace of `socketio` (after its server exists); `touch` hears of every
+    event as it arrives (the garbage collector's quiet moments, `server.realtime.collector`)."""
     server = socketio.server
     dispatch: Callable[..., Any] = server._handle_event
 
     def handle_event(eio_sid: str, namespace: str | None, id: int | None, data: Any) -> Any:
+        touch()
         return dispatch(eio_sid, namespace, id, _renamed(server, data))
 
     # Only EVENT packets come through here; real connections go through `_handle_connect`.

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, current_app
@@ -23,6 +24,7 @@ from ..event.clocks import clock_wire
 from ..event.outcome import Outcome
 from ..store import TableRow
 from ..table.state import table_state
+from .collector import Activity
 from .connections import ew_room, get_sides, table_room
 from .projector import ProjectorFeed
 
@@ -74,16 +76,29 @@ class Notifier:
 
     The table's new state and the director's grid are sent from a background task. A burst of
     entries from five hundred tables becomes a few grid pushes, not five hundred, and each
-    table's state is built once per flush however many of its entries it carries. The task
-    lets the handlers waiting to run go first between two tables, so a flush of many tables
-    never holds back an acknowledgement by more than one table's state; the grid is built only
-    while a console is open to receive it.
+    table's state is built once per flush however many of its entries it carries.
+
+    Acknowledgements go first. Before each table's state the task waits for the event loop to
+    be idle (`idle`: every frame that has arrived read, every handler ready run) and for the
+    clients to have been silent for ROOM_S, or until the state has waited PUSH_AT_MOST_S. A
+    mere yield was not enough: gevent runs the ready callbacks for up to its switch interval
+    before it polls the sockets again, so a task pushing table after table, yielding between
+    them, kept the terminals' frames unread for 10-25 ms (measured), and no event arriving
+    looked like a quiet moment. A terminal shows its entry as stored from the acknowledgement;
+    the state it waits for in a flood of entries brings the others' results and, after a
+    round's last board, the next round. The grid is built only while a console is open to
+    receive it.
     """
 
     GRID_INTERVAL = 0.25
+    ROOM_S = 0.004
+    PUSH_AT_MOST_S = 0.5
 
-    def __init__(self, socketio: SocketIO) -> None:
+    def __init__(self, socketio: SocketIO, activity: Activity | None = None,
+                 idle: Callable[[], Any] | None = None) -> None:
         self.socketio = socketio
+        self.activity = activity or Activity()
+        self.idle: Callable[[], Any] = idle or (lambda: socketio.sleep(0))
         self._lock = threading.Lock()
         self._grid_due = False
         self._tables: set[TableRow] = set()
@@ -119,26 +134,34 @@ class Notifier:
 
     def _push(self, app: Flask) -> None:
         with app.app_context():
-            # Tables first and at once: a terminal waits for its new state; the director can
-            # wait a quarter of a second to see a burst of entries together.
-            self._push_tables()
+            # Tables first, as soon as the loop has room: a terminal waits for its new state;
+            # the director can wait a quarter of a second to see a burst of entries together.
+            self._push_tables(self.activity.clock() + self.PUSH_AT_MOST_S)
             self.socketio.sleep(self.GRID_INTERVAL)
-            self._push_tables(last=True)
+            self._push_tables(self.activity.clock() + self.PUSH_AT_MOST_S, last=True)
+            self._room(self.activity.clock() + self.PUSH_AT_MOST_S)
             if listening(self.socketio, "/director"):
                 push_grid(self.socketio)
             self.projector.push()
 
-    def _push_tables(self, last: bool = False) -> None:
-        """Push every table changed since the last push, each its state built once; `last`
-        ends the flush (a change from now on starts a new one)."""
+    def _push_tables(self, deadline: float, last: bool = False) -> None:
+        """Push every table changed since the last push, each its state built once, each when
+        the loop has room and none later than `deadline`; `last` ends the flush (a change
+        from now on starts a new one)."""
         with self._lock:
             tables, self._tables = self._tables, set()
             if last:
                 self._grid_due = False
         for table in sorted(tables, key=lambda t: (t.section, t.number)):
-            # Acknowledgements first: the handlers ready to run go before the next table.
-            self.socketio.sleep(0)
+            self._room(deadline)
             push_table(self.socketio, table)
+
+    def _room(self, deadline: float) -> None:
+        """Wait until the loop is idle and the clients silent for ROOM_S, or `deadline`."""
+        self.idle()
+        while self.activity.quiet_for() < self.ROOM_S and self.activity.clock() < deadline:
+            self.socketio.sleep(self.ROOM_S)
+            self.idle()
 
 
 class Broadcaster:
