@@ -92,7 +92,7 @@ class Notifier:
 
     GRID_INTERVAL = 0.25
     ROOM_S = 0.004
-    PUSH_AT_MOST_S = 0.5
+    PUSH_AT_MOST_S = 1.0
 
     def __init__(self, socketio: SocketIO, activity: Activity | None = None,
                  idle: Callable[[], Any] | None = None) -> None:

@@ -6,6 +6,12 @@ table's room; every change at a table is pushed to that room as a fresh `state`,
 director namespace as a fresh grid. Each event handler validates, calls one use-case function
 (`server.table.actions`) and hands its Outcome to the Notifier; under `table_event` it never
 raises: bad input and bugs become error acks.
+
+The events after the connection are python-socketio handlers run in an app context, given the
+connection's sid; not Flask-SocketIO's, which build a whole request context (a URL match, a
+session) for every message: a terminal's events read no request, no cookie and no session,
+and that context was the largest cost of an acknowledgement besides the store (measured).
+Connecting, which reads the handshake, stays a Flask-SocketIO handler.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from flask import Flask
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
 from ..context import get_offline, get_presence, get_store, has_event
@@ -27,37 +34,46 @@ from .push import Notifier, now_ms
 
 log = logging.getLogger(__name__)
 
-Handler = Callable[[TableRow, Any], dict[str, Any]]
+Handler = Callable[[TableRow, str, Any], dict[str, Any]]
 
 
-def table_event(failure: str) -> Callable[[Handler], Callable[..., dict[str, Any]]]:
-    """Run a `/table` event for the connection's table: a connection without one is refused,
-    an input with a string too long or not valid Unicode is refused before the handler sees
-    it, a TravellerError becomes its error ack, and a bug the `internal_error` ack saying
-    `failure` (the terminal keeps what it sent and can retry); never an exception. Arguments
-    after the payload are ignored."""
+def table_event(app: Flask, failure: str) -> Callable[[Handler], Callable[..., dict[str, Any]]]:
+    """Run a `/table` event, in an app context of `app`, for the connection's table and sid: a
+    connection without a table is refused, an input with a string too long or not valid
+    Unicode is refused before the handler sees it, a TravellerError becomes its error ack,
+    and a bug the `internal_error` ack saying `failure` (the terminal keeps what it sent and
+    can retry); never an exception. Arguments after the payload are ignored."""
 
     def guard(handler: Handler) -> Callable[..., dict[str, Any]]:
         @functools.wraps(handler)
-        def run(payload: Any = None, *_: Any) -> dict[str, Any]:
-            table = get_presence().table_of(session_id())
-            if table is None:
-                return error_body("not_joined", "this connection has no table", 403)
-            try:
-                check_input(payload)
-                return handler(table, payload)
-            except TravellerError as exc:
-                return exc.body()
-            except Exception:
-                log.exception("%s failed for table %s", handler.__name__, table.number)
-                return error_body("internal_error", failure, 500)
+        def run(sid: str, payload: Any = None, *_: Any) -> dict[str, Any]:
+            with app.app_context():
+                table = get_presence().table_of(sid)
+                if table is None:
+                    return error_body("not_joined", "this connection has no table", 403)
+                try:
+                    check_input(payload)
+                    return handler(table, sid, payload)
+                except TravellerError as exc:
+                    return exc.body()
+                except Exception:
+                    log.exception("%s failed for table %s", handler.__name__, table.number)
+                    return error_body("internal_error", failure, 500)
 
         return run
 
     return guard
 
 
-def register(socketio: SocketIO, notifier: Notifier) -> None:
+def register(app: Flask, socketio: SocketIO, notifier: Notifier) -> None:
+    def on(event: str, failure: str) -> Callable[[Handler], Handler]:
+        """Register a python-socketio handler of `/table` (see the module's text)."""
+        def add(handler: Handler) -> Handler:
+            socketio.server.on(event, table_event(app, failure)(handler), namespace="/table")
+            return handler
+
+        return add
+
     @socketio.on("connect", namespace="/table")
     def table_connect(auth: Any = None) -> None:
         if not has_event():
@@ -80,17 +96,16 @@ def register(socketio: SocketIO, notifier: Notifier) -> None:
         emit("state", table_state(get_store(), table, now_ms()) | {"side": side})
         notifier.changed(standings=False)
 
-    def same_side(table: TableRow, side: str) -> list[str]:
+    def same_side(table: TableRow, side: str, me: str | None = None) -> list[str]:
         """The other connections of this table's side (North-South or East-West)."""
-        me = session_id()
+        me = me or session_id()
         return [sid for sid in get_presence().sids_at(table)
                 if sid != me and side_of(sid) == side]
 
-    @socketio.on("take_over", namespace="/table")
-    @table_event("the server could not do this")
-    def take_over(table: TableRow, _: Any) -> dict[str, Any]:
+    @on("take_over", "the server could not do this")
+    def take_over(table: TableRow, sid: str, _: Any) -> dict[str, Any]:
         """This device is the table's terminal now: the others of its side are told so."""
-        others = same_side(table, side_of(session_id()))
+        others = same_side(table, side_of(sid), sid)
         for sid in others:
             socketio.emit("taken_over", {}, namespace="/table", to=sid)
         return ok_body(others=len(others))
@@ -103,49 +118,41 @@ def register(socketio: SocketIO, notifier: Notifier) -> None:
             get_offline().left(table, get_presence().snapshot(), now_ms())
             notifier.changed(standings=False)
 
-    @socketio.on("submit_result", namespace="/table")
-    @table_event("the server could not store this result")
-    def submit_result(table: TableRow, payload: Any) -> dict[str, Any]:
+    @on("submit_result", "the server could not store this result")
+    def submit_result(table: TableRow, sid: str, payload: Any) -> dict[str, Any]:
         return notifier.deliver(actions.submit_result(
-            get_store(), table, side_of(session_id()), payload, now_ms()))
+            get_store(), table, side_of(sid), payload, now_ms()))
 
-    @socketio.on("call_director", namespace="/table")
-    @table_event("the server could not do this")
-    def call_director(table: TableRow, payload: Any) -> dict[str, Any]:
+    @on("call_director", "the server could not do this")
+    def call_director(table: TableRow, sid: str, payload: Any) -> dict[str, Any]:
         return notifier.deliver(actions.call_director(get_store(), table, payload, now_ms()))
 
-    @socketio.on("set_players", namespace="/table")
-    @table_event("the server could not do this")
-    def set_players(table: TableRow, payload: Any) -> dict[str, Any]:
+    @on("set_players", "the server could not do this")
+    def set_players(table: TableRow, sid: str, payload: Any) -> dict[str, Any]:
         return notifier.deliver(actions.set_players(
-            get_store(), table, side_of(session_id()), payload, now_ms()))
+            get_store(), table, side_of(sid), payload, now_ms()))
 
-    @socketio.on("confirm_match", namespace="/table")
-    @table_event("the server could not do this")
-    def confirm_match(table: TableRow, payload: Any) -> dict[str, Any]:
+    @on("confirm_match", "the server could not do this")
+    def confirm_match(table: TableRow, sid: str, payload: Any) -> dict[str, Any]:
         return notifier.deliver(actions.confirm_match(
-            get_store(), table, side_of(session_id()), payload, now_ms()))
+            get_store(), table, side_of(sid), payload, now_ms()))
 
-    @socketio.on("confirm_result", namespace="/table")
-    @table_event("the server could not store this answer")
-    def confirm_result(table: TableRow, payload: Any) -> dict[str, Any]:
+    @on("confirm_result", "the server could not store this answer")
+    def confirm_result(table: TableRow, sid: str, payload: Any) -> dict[str, Any]:
         return notifier.deliver(actions.confirm_result(
-            get_store(), table, side_of(session_id()), payload, now_ms()))
+            get_store(), table, side_of(sid), payload, now_ms()))
 
-    @socketio.on("reject_result", namespace="/table")
-    @table_event("the server could not store this answer")
-    def reject_result(table: TableRow, payload: Any) -> dict[str, Any]:
+    @on("reject_result", "the server could not store this answer")
+    def reject_result(table: TableRow, sid: str, payload: Any) -> dict[str, Any]:
         return notifier.deliver(actions.reject_result(
-            get_store(), table, side_of(session_id()), payload, now_ms()))
+            get_store(), table, side_of(sid), payload, now_ms()))
 
-    @socketio.on("get_traveller", namespace="/table")
-    @table_event("the server could not do this")
-    def get_traveller(table: TableRow, payload: Any) -> dict[str, Any]:
+    @on("get_traveller", "the server could not do this")
+    def get_traveller(table: TableRow, sid: str, payload: Any) -> dict[str, Any]:
         board = payload.get("board") if isinstance(payload, dict) else None
         return traveller(get_store(), table, board)
 
-    @socketio.on("get_state", namespace="/table")
-    @table_event("the server could not do this")
-    def get_state(table: TableRow, _: Any) -> dict[str, Any]:
+    @on("get_state", "the server could not do this")
+    def get_state(table: TableRow, sid: str, _: Any) -> dict[str, Any]:
         state = table_state(get_store(), table, now_ms())
-        return {"ok": True, "state": state | {"side": side_of(session_id())}}
+        return {"ok": True, "state": state | {"side": side_of(sid)}}
