@@ -9,7 +9,8 @@ Almost nothing they walked was garbage.
 So, while serving (`install`):
 - everything is collected once and frozen (`gc.freeze`): later collections skip it;
 - the oldest generation is no longer collected on its own (its threshold is out of reach);
-  instead, four times a second, at a moment no table has sent anything for QUIET_S, the
+  instead, four times a second if anything has reached that generation since (the count of
+  younger collections says so), at a moment no table has sent anything for QUIET_S, the
   objects made since the last freeze are collected and what survives is frozen: a
   collection of a few thousand objects, a millisecond or two, never delayed past
   YOUNG_AT_MOST_S (so often, because terminals connecting make many objects at once: left a
@@ -108,8 +109,9 @@ class Collector:
             log.debug("whole collection: %d unreachable, %.0f ms", found,
                       (time.perf_counter() - started) * 1000)
             return "full"
-        if (now - self._young >= self.YOUNG_AT_MOST_S
-                or (quiet >= self.QUIET_S and now - self._young >= self.YOUNG_EVERY_S)):
+        promoted = self.gc.get_count()[2] > 0  # objects reached the oldest generation
+        if promoted and (now - self._young >= self.YOUNG_AT_MOST_S
+                         or (quiet >= self.QUIET_S and now - self._young >= self.YOUNG_EVERY_S)):
             self.gc.collect()
             self.gc.freeze()
             self._young = self.clock()

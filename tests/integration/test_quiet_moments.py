@@ -73,6 +73,10 @@ class FakeGc:
     def __init__(self) -> None:
         self.calls: list[str] = []
         self.threshold = (700, 10, 10)
+        self.count = (0, 0, 1)  # something reached the oldest generation
+
+    def get_count(self) -> tuple[int, int, int]:
+        return self.count
 
     def get_threshold(self) -> tuple[int, int, int]:
         return self.threshold
@@ -128,6 +132,14 @@ def test_young_objects_are_collected_at_a_quiet_moment_and_never_later_than_thei
     assert collector.step() == "young"
 
 
+def test_no_young_collection_when_nothing_reached_the_oldest_generation() -> None:
+    collector, fake, clock, _ = _collector()
+    collector.install()
+    fake.count = (5, 3, 0)
+    clock.now += Collector.YOUNG_AT_MOST_S + 1
+    assert collector.step() is None
+
+
 def test_the_whole_heap_is_collected_when_quiet_and_at_the_latest_after_its_limit() -> None:
     collector, fake, clock, activity = _collector()
     collector.install()
@@ -165,6 +177,8 @@ def test_a_garbage_cycle_made_while_installed_is_freed_by_a_collection() -> None
         import weakref
 
         alive = weakref.ref(a)
+        gc.collect(1)  # the cycle, still referred to, reaches the oldest generation
+        assert gc.get_count()[2] > 0
         del a, b
         assert alive() is not None  # a cycle: reference counting cannot free it
         collector._young -= Collector.YOUNG_AT_MOST_S  # due
