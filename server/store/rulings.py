@@ -82,10 +82,12 @@ def replace_result(store: Store, db: Database, key: EntryKey, old: ResultRow | N
 def removed_by_op(db: Database, table: TableRow, op_id: str) -> ResultRow | None:
     """A table's result the director has since deleted or replaced, by its op_id (unique per
     table): a terminal that sends it again (a replay after a take-over) must not bring it back."""
-    rows = list(db.query("select old from result_changes where section = ? and table_number = ? "
-                         "and json_extract(old, '$.op_id') = ? order by id desc limit 1",
-                         [table.section, table.number, op_id]))
-    return _load(rows[0]["old"]) if rows else None
+    # Straight through sqlite3: asked on every submission, inside its write transaction.
+    row = db.conn.execute("select old from result_changes where section = ? and "
+                          "table_number = ? and json_extract(old, '$.op_id') = ? "
+                          "order by id desc limit 1",
+                          [table.section, table.number, op_id]).fetchone()
+    return _load(row[0]) if row else None
 
 
 def last_undoable(db: Database, key: EntryKey) -> dict[str, Any] | None:

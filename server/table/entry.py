@@ -139,14 +139,11 @@ def checked_result(store: Store, db: Any, table: TableRow, checked: Submission, 
         raise TravellerError("board_locked", f"board {board} may not be played: the "
                              "session's time ran out before it was started (K12.1); "
                              "only the director can unlock it", 409)
-    here = current_round(
-        store.seatings(table.section, table.number),
-        store.scored_boards(db, table.section, table.number) | locked,
-    )
+    scored = store.scored_boards(db, table.section, table.number)
+    here = current_round(store.seatings(table.section, table.number), scored | locked)
     if here is None:
         raise TravellerError("table_finished", "this table has played all its rounds", 409)
     if board not in here.boards:
-        scored = store.scored_boards(db, table.section, table.number)
         if any(b == board for _, b in scored):
             raise TravellerError("already_scored", f"board {board} is already scored at "
                                  "this table; ask the director to correct it", 409)
@@ -156,7 +153,7 @@ def checked_result(store: Store, db: Any, table: TableRow, checked: Submission, 
             f"(boards {', '.join(map(str, here.boards))})",
             409,
         )
-    if (here.round, board) in store.scored_boards(db, table.section, table.number):
+    if (here.round, board) in scored:
         raise TravellerError("already_scored", f"board {board} is already scored at this "
                              "table; ask the director to correct it", 409)
     return ResultRow(
