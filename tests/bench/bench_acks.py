@@ -12,6 +12,10 @@ loss count must be 0). The server's peak memory is its VmHWM, its CPU time from 
 The same clients, with the same tokens and the same pacing, then load `echo_server.py`: the same
 transport acknowledging at once without storing anything. The p99 ratio server/echo, both
 measured in the same run on the same machine, is the figure to hold (issue 14: within 1.2x).
+A third field loads the echo pushing, after each acknowledgement, a table's state as the server
+sends it (the clients wait for those as they do for the server's): the transport of the whole
+protocol, storing nothing. The server's ratio to it says what checking and storing cost; the
+difference between the two echoes, what receiving the states costs the clients.
 
 Run alone with `python -m tests.bench.bench_acks [TERMINALS] [RUNS]` or through `make bench`.
 """
@@ -19,6 +23,7 @@ Run alone with `python -m tests.bench.bench_acks [TERMINALS] [RUNS]` or through 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import signal
@@ -37,6 +42,8 @@ import socketio
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from server.store import Store
+from server.table.state import table_state
 from tests.conftest import REPO, free_port, served_event
 
 # A session of 9 rounds of 3 boards (27 boards, as GABSI's 22-28-board sessions, K4.1).
@@ -138,11 +145,18 @@ def _figures(latencies: list[float], acked: list[str], failures: list[str],
     }
 
 
-def server_run(tmp: Path, terminals: int, pace: float) -> tuple[dict[str, float], list[str]]:
-    """One field against a real `traveller serve`; also returns the tokens it used."""
+def server_run(tmp: Path, terminals: int, pace: float) -> tuple[dict[str, float], list[str],
+                                                              dict[str, Any]]:
+    """One field against a real `traveller serve`; also returns the tokens it used and its
+    first table's state as the server sent it at the start."""
     server = served_event(tmp, tables=TABLES_PER_SECTION, rounds=ROUNDS,
                           sections=terminals // TABLES_PER_SECTION).start()
     tokens = [str(r["token"]) for r in server.tables()]
+    store = Store.open(server.db_path)
+    try:
+        state = table_state(store, store.tables()[0], int(time.time() * 1000))
+    finally:
+        store.close()
     assert server.proc is not None
     try:
         cpu = cpu_seconds(server.proc.pid)
@@ -155,13 +169,15 @@ def server_run(tmp: Path, terminals: int, pace: float) -> tuple[dict[str, float]
     with sqlite3.connect(server.db_path) as db:
         stored = {r[0] for r in db.execute("select op_id from results")}
     return _figures(*result) | {"lost": len([op for op in acked if op not in stored]),
-                                "memory_mb": memory, "cpu_s": cpu}, tokens
+                                "memory_mb": memory, "cpu_s": cpu}, tokens, state
 
 
-def echo_run(tokens: list[str], pace: float) -> dict[str, float]:
-    """The same field against the bare echo server."""
+def echo_run(tokens: list[str], pace: float, state: Path | None = None) -> dict[str, float]:
+    """The same field against the bare echo server; with `state` (a JSON file), the echo
+    pushes it after each acknowledgement and the clients wait for those pushes."""
     port = free_port()
-    proc = subprocess.Popen([sys.executable, str(ECHO), str(port)], cwd=REPO,
+    proc = subprocess.Popen([sys.executable, str(ECHO), str(port),
+                             *([str(state)] if state else [])], cwd=REPO,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 30
@@ -174,8 +190,9 @@ def echo_run(tokens: list[str], pace: float) -> dict[str, float]:
                     raise RuntimeError("the echo server did not start") from None
                 time.sleep(0.1)
         cpu = cpu_seconds(proc.pid)
-        # The echo pushes nothing after the first state: nothing to wait for.
-        result = asyncio.run(_field(f"http://127.0.0.1:{port}", tokens, pace, settle=False))
+        # The silent echo pushes nothing after the first state: nothing to wait for.
+        result = asyncio.run(_field(f"http://127.0.0.1:{port}", tokens, pace,
+                                    settle=state is not None))
         cpu = cpu_seconds(proc.pid) - cpu
         memory = peak_memory_mb(proc.pid)
     finally:
@@ -201,15 +218,23 @@ def compare(title: str, terminals: int, runs: int, pace: float) -> dict[str, flo
     print(title, flush=True)
     servers: list[dict[str, float]] = []
     echoes: list[dict[str, float]] = []
+    pushing: list[dict[str, float]] = []
     for i in range(1, runs + 1):
         with tempfile.TemporaryDirectory() as tmp:
-            server, tokens = server_run(Path(tmp), terminals, pace)
-        echo = echo_run(tokens, pace)
+            server, tokens, state = server_run(Path(tmp), terminals, pace)
+            echo = echo_run(tokens, pace)
+            state_file = Path(tmp) / "state.json"
+            state_file.write_text(json.dumps(state))
+            echo_states = echo_run(tokens, pace, state_file)
         servers.append(server)
         echoes.append(echo)
+        pushing.append(echo_states)
         print(f"  run {i} {_line('server', server)}\n"
               f"        {_line('echo  ', echo)}\n"
-              f"        p99 ratio {server['p99_ms'] / echo['p99_ms']:.2f}", flush=True)
+              f"        {_line('echo+states', echo_states)}\n"
+              f"        p99 ratio {server['p99_ms'] / echo['p99_ms']:.2f} to the echo, "
+              f"{server['p99_ms'] / echo_states['p99_ms']:.2f} to the echo pushing states",
+              flush=True)
 
     def median(rows: list[dict[str, float]], key: str) -> float:
         return statistics.median(r[key] for r in rows)
@@ -219,21 +244,27 @@ def compare(title: str, terminals: int, runs: int, pace: float) -> dict[str, flo
         "echo_p50_ms": median(echoes, "p50_ms"), "echo_p99_ms": median(echoes, "p99_ms"),
         "ratio": statistics.median(s["p99_ms"] / e["p99_ms"] for s, e in zip(servers, echoes,
                                                                               strict=True)),
+        "states_p99_ms": median(pushing, "p99_ms"),
+        "states_ratio": statistics.median(s["p99_ms"] / e["p99_ms"]
+                                          for s, e in zip(servers, pushing, strict=True)),
         "memory_mb": max(s["memory_mb"] for s in servers),
         "cpu_ratio": median(servers, "cpu_s") / median(echoes, "cpu_s"),
         "lost": sum(s["lost"] for s in servers),
-        "errors": sum(s["failures"] for s in servers) + sum(e["failures"] for e in echoes),
+        "errors": sum(s["failures"] for s in servers)
+        + sum(e["failures"] for e in echoes + pushing),
     }
     print(f"  median of runs: server p50 {summary['server_p50_ms']:.1f} ms, p99 "
           f"{summary['server_p99_ms']:.1f} ms; echo p50 {summary['echo_p50_ms']:.1f} ms, p99 "
           f"{summary['echo_p99_ms']:.1f} ms; p99 ratio {summary['ratio']:.2f} (goal <= 1.2); "
+          f"echo pushing states p99 {summary['states_p99_ms']:.1f} ms, ratio "
+          f"{summary['states_ratio']:.2f}; "
           f"server CPU {summary['cpu_ratio']:.1f}x the echo's; "
           f"server peak memory {summary['memory_mb']:.0f} MB; lost {summary['lost']:.0f}; "
           f"errors {summary['errors']:.0f}", flush=True)
     return summary
 
 
-def main(terminals: int = 500, runs: int = 3) -> None:
+def main(terminals: int = 500, runs: int = 5) -> None:
     sections = terminals // TABLES_PER_SECTION
     compare(f"ack latency, burst: {terminals} terminals ({sections} sections of "
             f"{TABLES_PER_SECTION} tables) submit a round of 3 boards each, all at once, against "
