@@ -145,17 +145,22 @@ def is_mixed(store: Store) -> bool:
     return bool(store.setting("mixed", preset.get("mixed", False)))
 
 
-def pair_players(store: Store, section: str | None = None) -> dict[tuple[str, int], list[str]]:
-    """Each pair's two player numbers, from the latest seating that names them."""
+def pair_players(store: Store, section: str | None = None,
+                 rows: list[dict[str, Any]] | None = None) -> dict[tuple[str, int], list[str]]:
+    """Each pair's two player numbers, from the latest seating that names them (`rows`: the
+    section's seatings, when the caller has read them already)."""
     out: dict[tuple[str, int], list[str]] = {}
-    for row in sql.seatings(store, section):
+    for row in sql.seatings(store, section) if rows is None else rows:
         out[row["section"], row["ns_pair"]] = [row["north"], row["south"]]
         out[row["section"], row["ew_pair"]] = [row["east"], row["west"]]
     return out
 
 
-def pair_names(store: Store, section: str | None = None) -> dict[tuple[str, int], list[str]]:
-    """Each seated pair's names (a number not on the list shows as "#number")."""
-    listed = known(store)
+def pair_names(store: Store, section: str | None = None,
+               listed: dict[str, dict[str, str]] | None = None,
+               rows: list[dict[str, Any]] | None = None) -> dict[tuple[str, int], list[str]]:
+    """Each seated pair's names (a number not on the list shows as "#number"); `listed` and
+    `rows` are the list and the section's seatings, when the caller has read them already."""
+    listed = known(store) if listed is None else listed
     return {key: [listed[i]["name"] if i in listed else f"#{i}" for i in ids]
-            for key, ids in pair_players(store, section).items()}
+            for key, ids in pair_players(store, section, rows).items()}

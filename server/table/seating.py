@@ -91,12 +91,13 @@ def _seated_ack(store: Store, seats: dict[str, str], round_number: int,
 def state_players(store: Store, table: TableRow) -> dict[str, Any]:
     """The `players` block of a table's state: enough to ask, look up and show names
     offline."""
+    listed = known(store)
+    rows = sql.seatings(store, table.section)
     return {
         "mixed": is_mixed(store),
-        "known": known(store),
+        "known": listed,
         "seated": [{"round": r["round"], **{s: r[s] for s in sql.SEATS}}
-                   for r in sql.seatings(store, table.section)
-                   if r["table_number"] == table.number],
+                   for r in rows if r["table_number"] == table.number],
         "pairs": {str(pair): names
-                  for (_, pair), names in pair_names(store, table.section).items()},
+                  for (_, pair), names in pair_names(store, table.section, listed, rows).items()},
     }
