@@ -185,3 +185,40 @@ def test_14_1_a_setting_written_by_another_process_is_seen(store: Store) -> None
     while store.setting("name") != "From elsewhere" and time.monotonic() < deadline:
         time.sleep(0.02)
     assert store.setting("name") == event_wire(store)["name"] == "From elsewhere"
+
+
+def test_14_1_serving_commits_leave_the_checkpoint_to_its_own_thread(store: Store) -> None:
+    """Serving, a commit never copies the log into the file (that made the slowest commits):
+    the log grows until `checkpoint`, from a connection of its own in another thread, copies
+    it; everything committed stays readable, and writing goes on after."""
+    store.manage_checkpoints()
+    assert store.db.conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+    assert not store.checkpoint_due()
+    [table] = [t for t in store.tables() if t.number == 1]
+    stored = []
+    for number in range(1, 11):
+        for index in range(3):
+            payload = _payload(store, number, index)
+            tab = next(t for t in store.tables() if t.number == number)
+            actions.submit_result(store, tab, "ns", payload, 0)
+            stored.append(payload["op_id"])
+    assert store._commits == 30
+    store.CHECKPOINT_EVERY = 30
+    assert store.checkpoint_due()
+    done: list[tuple[int, int]] = []
+    worker = threading.Thread(target=lambda: done.append(store.checkpoint()))
+    worker.start()
+    worker.join(30)
+    [(log_frames, copied)] = done
+    assert log_frames > 0 and copied == log_frames
+    assert not store.checkpoint_due()
+    [second] = [s for s in store.seatings("A", 1) if s.round == 2]
+    payload = {"op_id": str(uuid.uuid4()), "board": second.boards[0], "contract": "3NT",
+               "declarer": "S", "tricks": 9}
+    assert actions.submit_result(store, table, "ns", payload, 0).body["ok"]
+    stored.append(payload["op_id"])
+    import sqlite3
+
+    with sqlite3.connect(store.path) as other:
+        found = {r[0] for r in other.execute("select op_id from results")}
+    assert set(stored) <= found
