@@ -34,7 +34,7 @@ from .event.keys import secret_key
 from .publish.printing import work
 from .realtime import register as register_realtime
 from .realtime.packet import Packet
-from .store import Store, StoreError
+from .store import Store
 from .web import register as register_web
 from .web.forms import wants_json
 from .web.pages import error_page
@@ -188,23 +188,6 @@ def backup_schedule(app: Flask, offload: Any = None) -> BackupSchedule | None:
         notify=lambda: tell_director(app), **({"offload": offload} if offload else {}))
 
 
-def _checkpoints(app: Flask, socketio: SocketIO, offload: Any) -> None:
-    """The event file's checkpoints while serving, each in a thread of the hub's pool, not
-    inside a table's commit (see `Store.checkpoint`)."""
-    while True:
-        socketio.sleep(0.25)
-        store = app.extensions["traveller.store"]
-        if store is None:
-            continue  # no event yet: the console creates it
-        store.manage_checkpoints()
-        if store.checkpoint_due():
-            try:
-                offload(store.checkpoint)
-            except StoreError as exc:
-                # Nothing is lost: every commit is in the log, fsynced; the next one retries.
-                log.warning("%s", exc)
-
-
 def serve(db_path: str, host: str, port: int, on_ready: Any = None,
           config: dict[str, Any] | None = None, tls: tuple[str, str] | None = None) -> None:
     """Serve the event with gevent until Ctrl-C or SIGTERM (gevent must already be patched
@@ -230,8 +213,6 @@ def serve(db_path: str, host: str, port: int, on_ready: Any = None,
         socketio.start_background_task(backups.run, socketio.sleep)
     if on_ready is not None:
         socketio.start_background_task(on_ready)
-    socketio.start_background_task(_checkpoints, app, socketio,
-                                   gevent.get_hub().threadpool.apply)
     # Garbage is collected at quiet moments, not in the middle of a round's entries.
     collector = app.extensions["traveller.collector"]
     collector.install()

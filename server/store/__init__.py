@@ -90,9 +90,6 @@ class Store:
         self._queued_at = 0.0
         self.health = WriteHealth()
         self._refused = False
-        self._managed = False
-        self._commits = 0
-        self._checkpointer: sqlite3.Connection | None = None
         self.db.execute("PRAGMA busy_timeout = 30000")
         self.db.enable_wal()
         # FULL makes each commit durable on its own: an acknowledged score survives a power cut.
@@ -121,43 +118,6 @@ class Store:
     def close(self) -> None:
         with self._lock:
             self.db.close()
-            if self._checkpointer is not None:
-                self._checkpointer.close()
-                self._checkpointer = None
-
-    # -- checkpoints --------------------------------------------------------------------------
-    # SQLite copies the write-ahead log into the file (a checkpoint) inside whichever commit
-    # finds the log past 1000 pages: that commit took 10-20 ms instead of 0.3, and held the
-    # event loop as long (measured: the commit p99 went from 2.4 to 13 ms). Serving, the store
-    # checkpoints from a connection of its own, in a thread, after CHECKPOINT_EVERY commits.
-
-    CHECKPOINT_EVERY = 100
-
-    def manage_checkpoints(self) -> None:
-        """Commits no longer checkpoint: `checkpoint` must be called (`checkpoint_due`)."""
-        with self._lock:
-            if not self._managed:
-                self.db.conn.execute("PRAGMA wal_autocheckpoint = 0")
-                self._managed = True
-
-    def checkpoint_due(self) -> bool:
-        return self._managed and self._commits >= self.CHECKPOINT_EVERY
-
-    def checkpoint(self) -> tuple[int, int]:
-        """Copy the committed log into the file (PASSIVE: no writer waits for it), from the
-        checkpoint's own connection: safe in another thread, never holding the store's lock.
-        Returns the log's frames and those copied."""
-        self._commits = 0
-        try:
-            if self._checkpointer is None:
-                self._checkpointer = sqlite3.connect(str(self.path), check_same_thread=False,
-                                                     timeout=30)
-                self._checkpointer.execute("PRAGMA synchronous = FULL")
-            _, log_frames, copied = self._checkpointer.execute(
-                "PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-        except sqlite3.Error as exc:
-            raise StoreError(f"could not checkpoint {str(self.path)!r}: {exc}") from None
-        return log_frames, copied
 
     @contextmanager
     def write(self) -> Iterator[Database]:
@@ -182,7 +142,6 @@ class Store:
             except sqlite3.Error as exc:
                 self._failed(exc)
                 raise
-            self._commits += 1
             if not self._refused:
                 self.health.succeeded()
 
