@@ -23,19 +23,14 @@ from .projector import register as register_projector
 from .push import Broadcaster, Notifier, director_grid
 
 
-def loop_idle(socketio: SocketIO) -> Callable[[float], Any]:
-    """Wait until the event loop has nothing else to do, for at most the seconds given:
-    gevent's `idle` when serving, a mere yield under the other async modes (the tests'
-    threading)."""
+def loop_idle(socketio: SocketIO) -> Callable[[], Any]:
+    """Wait until the event loop has nothing else to do: gevent's `idle` when serving, a
+    mere yield under the other async modes (the tests' threading)."""
     if socketio.async_mode == "gevent":
         import gevent
 
-        def idle(at_most: float) -> None:
-            with gevent.Timeout(at_most, False):
-                gevent.idle()
-
-        return idle
-    return lambda _: socketio.sleep(0)
+        return gevent.idle
+    return lambda: socketio.sleep(0)
 
 
 def _transport() -> Any:
