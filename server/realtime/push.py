@@ -149,8 +149,8 @@ class Notifier:
 
     def _push_tables(self, deadline: float, last: bool = False) -> None:
         """Push every table changed since the last push, each its state built once, each when
-        the loop has room and none later than `deadline`; `last` ends the flush (a change
-        from now on starts a new one)."""
+        the loop has room (`_room`); `last` ends the flush (a change from now on starts a
+        new one)."""
         with self._lock:
             tables, self._tables = self._tables, set()
             if last:
@@ -164,7 +164,8 @@ class Notifier:
             push_table(self.socketio, table)
 
     def _room(self, deadline: float) -> None:
-        """Wait until the loop is idle and the clients silent for ROOM_S, or `deadline`."""
+        """Wait until the loop is idle, then until the clients have been silent for ROOM_S or
+        `deadline` has passed."""
         self.idle()
         while self.activity.quiet_for() < self.ROOM_S and self.activity.clock() < deadline:
             self.socketio.sleep(self.ROOM_S)

@@ -86,7 +86,7 @@ def register(app: Flask, socketio: SocketIO, notifier: Notifier) -> None:
             raise ConnectionRefusedError("unknown table: scan the QR code on the table card again")
         # Another device already the terminal of this side of the table: the newcomer is
         # warned before it enters (it may take over, the other one then hears of it).
-        others = same_side(table, side)
+        others = same_side(table, side, session_id())
         join_room(table_room(table))
         joined(session_id(), table, side)
         get_presence().join(session_id(), table)
@@ -96,9 +96,8 @@ def register(app: Flask, socketio: SocketIO, notifier: Notifier) -> None:
         emit("state", table_state(get_store(), table, now_ms()) | {"side": side})
         notifier.changed(standings=False)
 
-    def same_side(table: TableRow, side: str, me: str | None = None) -> list[str]:
-        """The other connections of this table's side (North-South or East-West)."""
-        me = me or session_id()
+    def same_side(table: TableRow, side: str, me: str) -> list[str]:
+        """The connections other than `me` of this table's side (North-South or East-West)."""
         return [sid for sid in get_presence().sids_at(table)
                 if sid != me and side_of(sid) == side]
 
@@ -106,8 +105,8 @@ def register(app: Flask, socketio: SocketIO, notifier: Notifier) -> None:
     def take_over(table: TableRow, sid: str, _: Any) -> dict[str, Any]:
         """This device is the table's terminal now: the others of its side are told so."""
         others = same_side(table, side_of(sid), sid)
-        for sid in others:
-            socketio.emit("taken_over", {}, namespace="/table", to=sid)
+        for other in others:
+            socketio.emit("taken_over", {}, namespace="/table", to=other)
         return ok_body(others=len(others))
 
     @socketio.on("disconnect", namespace="/table")
