@@ -34,6 +34,7 @@ from .event.keys import secret_key
 from .publish.printing import work
 from .realtime import register as register_realtime
 from .realtime.packet import Packet
+from .realtime.rooms import IndexedManager
 from .store import Store
 from .web import register as register_web
 from .web.forms import wants_json
@@ -85,6 +86,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         ping_timeout=10,
         # The library's packet, its JSON written once (server.realtime.packet).
         serializer=Packet,
+        # Each connection's rooms indexed, so a disconnection does not walk every room.
+        client_manager=IndexedManager(),
     )
     app.extensions["traveller.socketio"] = socketio
 

@@ -39,19 +39,33 @@ class NoEvent(TravellerError):
 
 
 class Presence:
-    """Which terminals are connected right now (in memory: after a restart nobody is)."""
+    """Which terminals are connected right now (in memory: after a restart nobody is), also
+    by table, so that a table's connections cost its own, not a walk over every one."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._tables: dict[str, TableRow] = {}
+        self._at: dict[tuple[str, int], set[str]] = {}
 
     def join(self, sid: str, table: TableRow) -> None:
         with self._lock:
+            self._drop(sid)
             self._tables[sid] = table
+            self._at.setdefault((table.section, table.number), set()).add(sid)
 
     def leave(self, sid: str) -> TableRow | None:
         with self._lock:
-            return self._tables.pop(sid, None)
+            return self._drop(sid)
+
+    def _drop(self, sid: str) -> TableRow | None:
+        table = self._tables.pop(sid, None)
+        if table is not None:
+            key = (table.section, table.number)
+            sids = self._at[key]
+            sids.discard(sid)
+            if not sids:
+                del self._at[key]
+        return table
 
     def table_of(self, sid: str) -> TableRow | None:
         with self._lock:
@@ -60,17 +74,12 @@ class Presence:
     def sids_at(self, table: TableRow) -> list[str]:
         """The connections of one table's terminals."""
         with self._lock:
-            return [sid for sid, t in self._tables.items()
-                    if (t.section, t.number) == (table.section, table.number)]
+            return list(self._at.get((table.section, table.number), ()))
 
     def snapshot(self) -> dict[tuple[str, int], int]:
         """Connected terminals per (section, table)."""
-        counts: dict[tuple[str, int], int] = {}
         with self._lock:
-            for table in self._tables.values():
-                key = (table.section, table.number)
-                counts[key] = counts.get(key, 0) + 1
-        return counts
+            return {key: len(sids) for key, sids in self._at.items()}
 
 
 class Offline:
@@ -84,10 +93,11 @@ class Offline:
         with self._lock:
             self._since.pop((table.section, table.number), None)
 
-    def left(self, table: TableRow, connected: dict[tuple[str, int], int], at_ms: int) -> None:
+    def left(self, table: TableRow, connected: int, at_ms: int) -> None:
+        """A terminal of `table` left; `connected` of its terminals are still there."""
         key = (table.section, table.number)
         with self._lock:
-            if not connected.get(key):
+            if not connected:
                 self._since.setdefault(key, at_ms)
 
     def snapshot(self) -> dict[tuple[str, int], int]:

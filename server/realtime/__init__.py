@@ -47,7 +47,11 @@ def register(app: Flask, socketio: SocketIO) -> None:
     # whose path is /socket.io/: with no rule for it, Werkzeug tried the app's eighty rules and
     # built a NotFound for every event, a third of the context's cost (measured). The
     # middleware answers /socket.io/ before Flask does, so this rule never serves a request.
+    # A websocket's context matches only a websocket rule: without its twin, every one built
+    # a WebsocketMismatch, whose traceback left a garbage cycle per connection (measured).
     app.add_url_rule("/socket.io/", endpoint="socketio_transport", view_func=_transport)
+    app.add_url_rule("/socket.io/", endpoint="socketio_websocket", view_func=_transport,
+                     websocket=True)
     app.extensions["traveller.collector"] = Collector(activity)
     guards.install(socketio, touch=activity.touch)
     table.register(app, socketio, notifier)

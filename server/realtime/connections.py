@@ -35,19 +35,31 @@ def ew_room(table: TableRow) -> str:
 
 
 class Sides:
-    """Which connections are East-West terminals (in memory, like Presence)."""
+    """Which connections are East-West terminals (in memory, like Presence), also by table."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._ew: dict[str, TableRow] = {}
+        self._ew: dict[str, tuple[str, int]] = {}
+        self._at: dict[tuple[str, int], set[str]] = {}
 
     def join(self, sid: str, table: TableRow) -> None:
+        key = (table.section, table.number)
         with self._lock:
-            self._ew[sid] = table
+            self._drop(sid)
+            self._ew[sid] = key
+            self._at.setdefault(key, set()).add(sid)
 
     def leave(self, sid: str) -> None:
         with self._lock:
-            self._ew.pop(sid, None)
+            self._drop(sid)
+
+    def _drop(self, sid: str) -> None:
+        key = self._ew.pop(sid, None)
+        if key is not None:
+            sids = self._at[key]
+            sids.discard(sid)
+            if not sids:
+                del self._at[key]
 
     def is_ew(self, sid: str) -> bool:
         with self._lock:
@@ -56,8 +68,7 @@ class Sides:
     def at(self, table: TableRow) -> list[str]:
         """The East-West connections of a table."""
         with self._lock:
-            return [sid for sid, t in self._ew.items()
-                    if (t.section, t.number) == (table.section, table.number)]
+            return list(self._at.get((table.section, table.number), ()))
 
 
 def register(app: Flask) -> None:

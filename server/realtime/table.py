@@ -7,11 +7,11 @@ director namespace as a fresh grid. Each event handler validates, calls one use-
 (`server.table.actions`) and hands its Outcome to the Notifier; under `table_event` it never
 raises: bad input and bugs become error acks.
 
-The events after the connection are python-socketio handlers run in an app context, given the
-connection's sid; not Flask-SocketIO's, which build a whole request context (a URL match, a
-session) for every message: a terminal's events read no request, no cookie and no session,
-and that context was the largest cost of an acknowledgement besides the store (measured).
-Connecting, which reads the handshake, stays a Flask-SocketIO handler.
+The events after the connection, and the disconnection, are python-socketio handlers run in
+an app context, given the connection's sid; not Flask-SocketIO's, which build a whole request
+context (a URL match, a session) for every message: a terminal's events read no request, no
+cookie and no session, and that context was the largest cost of an acknowledgement besides
+the store (measured). Connecting, which reads the handshake, stays a Flask-SocketIO handler.
 """
 
 from __future__ import annotations
@@ -109,13 +109,19 @@ def register(app: Flask, socketio: SocketIO, notifier: Notifier) -> None:
             socketio.emit("taken_over", {}, namespace="/table", to=other)
         return ok_body(others=len(others))
 
-    @socketio.on("disconnect", namespace="/table")
-    def table_disconnect(*_: Any) -> None:
-        get_sides().leave(session_id())
-        table = get_presence().leave(session_id())
-        if table is not None:
-            get_offline().left(table, get_presence().snapshot(), now_ms())
-            notifier.changed(standings=False)
+    def table_disconnect(sid: str, *_: Any) -> None:
+        """A terminal left (a python-socketio handler, as the events: it reads no request)."""
+        with app.app_context():
+            try:
+                get_sides().leave(sid)
+                table = get_presence().leave(sid)
+                if table is not None:
+                    get_offline().left(table, len(get_presence().sids_at(table)), now_ms())
+                    notifier.changed(standings=False)
+            except Exception:
+                log.exception("a terminal's disconnection failed")
+
+    socketio.server.on("disconnect", table_disconnect, namespace="/table")
 
     @on("submit_result", "the server could not store this result")
     def submit_result(table: TableRow, sid: str, payload: Any) -> dict[str, Any]:

@@ -14,7 +14,10 @@ sqlite3, and table submissions share their commits (`grouped`): the submissions 
 one commits go into the next transaction together, one savepoint each, so a refused one never
 takes the others down, and every one of them learns its outcome only after that commit. The
 COMMIT stays on the event loop when served: run in a thread, it held the lock across a greenlet
-switch, and everything that reads the store queued behind it (worse p99 in the bench).
+switch, and everything that reads the store queued behind it (worse p99 in the bench). Its
+wait for the disk alone in a thread measured worse too: committed with `synchronous = NORMAL`,
+the lock let go, the log flushed with fsync in gevent's pool before the batch heard of it, the
+acknowledgements' median grew by 0.6 ms and their p99 did not shrink (interleaved A/B).
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ SLOW = {"director.login", "create.submit"}
 """Routes that hash a password on every POST (on purpose slow): a few cases each."""
 
 
-SKIPPED = {"static", "director.logout", "socketio_transport"}
+SKIPPED = {"static", "director.logout", "socketio_transport", "socketio_websocket"}
 """Not fuzzed: the package's own files, logging out, which would end the fuzz's session
 (test_14_6_logout_answers_a_json_request_with_the_envelope tries it), and /socket.io/, whose
 rule only speeds up Flask-SocketIO's request contexts: Engine.IO answers that path before Flask
