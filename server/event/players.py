@@ -124,9 +124,11 @@ def import_csv(store: Store, text: str, actor: str, filename: str = "") -> dict[
 
 
 def known(store: Store) -> dict[str, dict[str, str]]:
-    """The list by federation ID: name and gender."""
-    return {p["federation_id"]: {"name": p["name"], "gender": p["gender"] or ""}
-            for p in sql.players(store)}
+    """The list by federation ID: name and gender (built once until the list changes; the
+    dict is shared, not to be changed)."""
+    return store.players_memo("known", lambda: {
+        p["federation_id"]: {"name": p["name"], "gender": p["gender"] or ""}
+        for p in sql.players(store)})
 
 
 def mixed_problems(genders: Mapping[str, str]) -> list[str]:

@@ -83,6 +83,7 @@ class Store:
         self._memo: dict[Any, Any] = {}
         self._settings: dict[str, str] | None = None
         self._settings_memo: dict[str, Any] = {}
+        self._players_memo: dict[str, Any] = {}
         self._data_version = -1
         self._checked_at = 0.0
         # A setting or the schedule was written in the open transaction: a rollback must drop
@@ -256,8 +257,28 @@ class Store:
     def _forget(self) -> None:
         self._settings = None
         self._settings_memo = {}
+        self._players_memo = {}
         self._seatings = None
         self._dirty = False
+
+    # -- the players list -------------------------------------------------------------------
+
+    def players_memo(self, key: str, build: Callable[[], T]) -> T:
+        """A value derived from the event's players list alone, built once until the list
+        changes (`forget_players`, or another connection's commit). Every table's state holds
+        the list, so a list of a thousand players was read and rebuilt at every push (2.7 ms
+        a state, measured). The value is shared: callers must not change it."""
+        with self._lock:
+            self._fresh()
+            if key not in self._players_memo:
+                self._players_memo[key] = build()
+            value: T = self._players_memo[key]
+            return value
+
+    def forget_players(self) -> None:
+        """The players list was written in the open transaction."""
+        self._players_memo = {}
+        self._dirty = True
 
     # -- settings ---------------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ def import_players(store: Store, db: Database, rows: list[dict[str, Any]], actor
     known = {r["federation_id"] for r in db.query("select federation_id from players")}
     added = sum(1 for r in rows if r["federation_id"] not in known)
     db["players"].upsert_all(rows, pk="federation_id")
+    store.forget_players()
     counts = {"rows": len(rows), "added": added, "updated": len(rows) - added}
     store.audit(db, actor, "players_imported", "players", "", None, json.dumps(counts), why)
     return counts

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import time
 import uuid
 from typing import Any
 
@@ -208,3 +209,31 @@ def test_k11_3_over_15_minutes_is_flagged_not_taken_off(app: Any) -> None:
         "csrf_token": http.csrf, "section": section, "pair": 999, "minutes": 3,
         "action": "apply"})
     assert bad.status_code == 404
+
+
+def test_the_list_kept_in_memory_follows_every_change_of_it(app: Any) -> None:
+    """A table's state holds the players list, kept in memory between pushes: an import here,
+    an import rolled back and an import by another process all show at once."""
+    store: Store = app.extensions["traveller.store"]
+    assert known(store) == {}
+    upload(login(app), CSV)
+    assert known(store)["101"]["name"] == "Ann North"
+    try:
+        with store.write() as db:
+            sql.import_players(store, db, [{"federation_id": "101", "name": "Rolled Back",
+                                            "gender": "F"}], "test", "")
+            assert known(store)["101"]["name"] == "Rolled Back"
+            raise RuntimeError("abandon the import")
+    except RuntimeError:
+        pass
+    assert known(store)["101"]["name"] == "Ann North"
+    other = Store.open(store.path)
+    with other.write() as db:
+        sql.import_players(other, db, [{"federation_id": "106", "name": "From The CLI",
+                                        "gender": "M"}], "cli", "")
+    other.close()
+    time.sleep(Store.FRESH_SECONDS + 0.05)
+    assert known(store)["106"]["name"] == "From The CLI"
+    client = join(app, 1)
+    assert last_state(client)["players"]["known"]["106"] == {"name": "From The CLI",
+                                                             "gender": "M"}
