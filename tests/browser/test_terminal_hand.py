@@ -14,7 +14,7 @@ import pytest
 import socketio
 from playwright.sync_api import expect
 
-from tests.browser.pages import PHONE, SHOTS, TABLET, enter, open_table
+from tests.browser.pages import PHONE, SHOTS, TABLET, box_of, enter, open_table
 from tests.browser.test_terminal_extras import boards_on_screen, director
 
 # West is void in hearts; East and West hold eight-card suits, the widest lines a hand can need.
@@ -59,7 +59,7 @@ def test_after_a_board_the_table_sees_the_hands_on_a_phone(server, browser, cont
     expect(one.get_by_test_id("hand-S")).to_contain_text("♣A")
     # Readable at 360 px: nothing wider than the phone, the four hands where a player expects.
     assert one.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    boxes = {seat: one.get_by_test_id(f"hand-{seat}").bounding_box() for seat in "NESW"}
+    boxes = {seat: box_of(one, f"hand-{seat}") for seat in "NESW"}
     assert all(box is not None for box in boxes.values())
     north, east, south, west = (boxes[s] for s in "NESW")
     assert north["y"] + north["height"] <= min(west["y"], east["y"])  # type: ignore[index]
@@ -141,7 +141,7 @@ def test_after_a_board_a_tablet_sees_the_traveller_and_hands_in_indonesian(
     expect(dd.locator('tr[data-strain="S"] td')).to_have_text(["11", "13", "0", "0"])
     expect(page.get_by_test_id("hand-par")).to_have_text("Par: S 7S, NS 2210")
     assert page.evaluate("document.documentElement.scrollWidth") <= TABLET["width"]
-    boxes = {seat: page.get_by_test_id(f"hand-{seat}").bounding_box() for seat in "NESW"}
+    boxes = {seat: box_of(page, f"hand-{seat}") for seat in "NESW"}
     north, east, south, west = (boxes[s] for s in "NESW")
     assert north["y"] + north["height"] <= min(west["y"], east["y"])  # type: ignore[index]
     assert max(west["y"] + west["height"], east["y"] + east["height"]) <= south["y"]  # type: ignore[index]

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 from server.event.create import create_event
 from server.formats import parse_preset
 from tests.browser.conftest import BrowserServer
-from tests.browser.pages import SHOTS, open_table
+from tests.browser.pages import SHOTS, box_of, open_table
 from tests.conftest import DEMO_PRESET, PASSWORD, ServerProcess, free_port
 
 SMALL = {"width": 360, "height": 640}
@@ -53,20 +53,6 @@ def on_one_screen(page: Page, viewport: dict[str, int]) -> None:
     assert box is not None
     assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
     assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
-
-
-def box_of(page: Page, testid: str) -> dict[str, float] | None:
-    """The element's box on screen, measured in one step inside the page (None: not shown).
-
-    The terminal builds its screen anew on every push; a locator's `bounding_box` finds the
-    element, then measures it, and an acknowledgement or a state arriving in between left it
-    measuring a detached element (None): a teams table's test failed so in a full run."""
-    return page.evaluate("""(testid) => {
-        const element = document.querySelector(`[data-testid="${testid}"]`);
-        if (!element || !element.getClientRects().length) return null;
-        const r = element.getBoundingClientRect();
-        return { x: r.x, y: r.y, width: r.width, height: r.height };
-    }""", testid)
 
 
 def in_view(page: Page, testid: str, viewport: dict[str, int]) -> None:
