@@ -67,3 +67,15 @@ def box_of(page: Page, testid: str) -> dict[str, float] | None:
         const r = element.getBoundingClientRect();
         return { x: r.x, y: r.y, width: r.width, height: r.height };
     }""", testid)
+
+
+def style_of(page: Page, testid: str, name: str) -> str:
+    """A computed style of the element with this test id, read in one step inside the page
+    ("" when the element is not there). A locator's `evaluate` finds the element, then runs;
+    a push rebuilding the screen in between left it reading a detached element, whose every
+    style is "" (the round clock's test failed so in a full run)."""
+    value: str = page.evaluate("""([testid, name]) => {
+        const element = document.querySelector(`[data-testid="${testid}"]`);
+        return element ? getComputedStyle(element)[name] : "";
+    }""", [testid, name])
+    return value

@@ -14,7 +14,7 @@ import sqlite3
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import PHONE, SHOTS, TABLET, director, enter, open_table
+from tests.browser.pages import PHONE, SHOTS, TABLET, director, enter, open_table, style_of
 
 
 def boards_on_screen(page: Page) -> list[int]:
@@ -204,7 +204,7 @@ def test_the_round_clock_counts_down_then_warns_at_10_5_and_0_minutes_on_a_table
     expect(warning).to_contain_text("Time is up")
     expect(page.get_by_test_id("clock")).to_have_attribute("data-late", "true")
     expect(page.get_by_test_id("clock")).to_have_text(re.compile(r"^\d+ min late$"))
-    color = page.get_by_test_id("clock").evaluate("e => getComputedStyle(e).backgroundColor")
+    color = style_of(page, "clock", "backgroundColor")
     assert color == "rgb(179, 0, 27)"
     expect(phone_warning).to_contain_text("Czas rundy minął")
     expect(phone.get_by_test_id("clock")).to_have_text(re.compile(r"^\d+ min spóźnienia$"))

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 from server.event.create import create_event
 from server.formats import parse_preset
 from tests.browser.conftest import BrowserServer
-from tests.browser.pages import SHOTS, box_of, open_table
+from tests.browser.pages import SHOTS, box_of, open_table, style_of
 from tests.conftest import DEMO_PRESET, PASSWORD, ServerProcess, free_port
 
 SMALL = {"width": 360, "height": 640}
@@ -77,7 +77,8 @@ def test_2_a_board_takes_one_tap_per_item_and_enter_on_one_screen(server, browse
     # Disabled looks disabled: Enter is grey until the entry is complete.
     enter = page.get_by_test_id("enter")
     expect(enter).to_be_disabled()
-    grey = enter.evaluate("e => getComputedStyle(e).backgroundColor")
+    grey = style_of(page, "enter", "backgroundColor")
+    assert grey
     # Item 7: the lead's suits in the contract keys' order.
     strains = page.locator('[data-testid^="strain-"]').evaluate_all(
         "keys => keys.map((k) => k.dataset.testid.slice(-1))")
@@ -96,7 +97,7 @@ def test_2_a_board_takes_one_tap_per_item_and_enter_on_one_screen(server, browse
     expect(page.get_by_test_id("score-preview")).to_have_text(re.compile(r"^NS \+[35]00$"))
     expect(page.get_by_test_id("preview-contract")).to_contain_text("4♥X by East −2 · ♦10")
     assert small_targets(page) == []
-    assert enter.evaluate("e => getComputedStyle(e).backgroundColor") != grey
+    assert style_of(page, "enter", "backgroundColor") not in (grey, "")
     enter.click()
     taps += 1
     assert taps == 8
