@@ -38,48 +38,67 @@ class NoEvent(TravellerError):
                          "console at /director/create", 503)
 
 
-class Presence:
-    """Which terminals are connected right now (in memory: after a restart nobody is), also
-    by table, so that a table's connections cost its own, not a walk over every one."""
+class ByTable:
+    """Connections and their tables, kept both ways: a connection's table, and a table's
+    connections, so that a table's cost its own, not a walk over every one. Not locked: its
+    owner holds its own lock around it."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
         self._tables: dict[str, TableRow] = {}
         self._at: dict[tuple[str, int], set[str]] = {}
 
-    def join(self, sid: str, table: TableRow) -> None:
-        with self._lock:
-            self._drop(sid)
-            self._tables[sid] = table
-            self._at.setdefault((table.section, table.number), set()).add(sid)
+    def add(self, sid: str, table: TableRow) -> None:
+        self.remove(sid)
+        self._tables[sid] = table
+        self._at.setdefault((table.section, table.number), set()).add(sid)
 
-    def leave(self, sid: str) -> TableRow | None:
-        with self._lock:
-            return self._drop(sid)
-
-    def _drop(self, sid: str) -> TableRow | None:
+    def remove(self, sid: str) -> TableRow | None:
         table = self._tables.pop(sid, None)
         if table is not None:
             key = (table.section, table.number)
-            sids = self._at[key]
-            sids.discard(sid)
-            if not sids:
+            self._at[key].discard(sid)
+            if not self._at[key]:
                 del self._at[key]
         return table
 
     def table_of(self, sid: str) -> TableRow | None:
+        return self._tables.get(sid)
+
+    def at(self, table: TableRow) -> list[str]:
+        return list(self._at.get((table.section, table.number), ()))
+
+    def counts(self) -> dict[tuple[str, int], int]:
+        return {key: len(sids) for key, sids in self._at.items()}
+
+
+class Presence:
+    """Which terminals are connected right now (in memory: after a restart nobody is)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._connected = ByTable()
+
+    def join(self, sid: str, table: TableRow) -> None:
         with self._lock:
-            return self._tables.get(sid)
+            self._connected.add(sid, table)
+
+    def leave(self, sid: str) -> TableRow | None:
+        with self._lock:
+            return self._connected.remove(sid)
+
+    def table_of(self, sid: str) -> TableRow | None:
+        with self._lock:
+            return self._connected.table_of(sid)
 
     def sids_at(self, table: TableRow) -> list[str]:
         """The connections of one table's terminals."""
         with self._lock:
-            return list(self._at.get((table.section, table.number), ()))
+            return self._connected.at(table)
 
     def snapshot(self) -> dict[tuple[str, int], int]:
         """Connected terminals per (section, table)."""
         with self._lock:
-            return {key: len(sids) for key, sids in self._at.items()}
+            return self._connected.counts()
 
 
 class Offline:

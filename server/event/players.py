@@ -159,10 +159,9 @@ def pair_players(store: Store, section: str | None = None,
 
 
 def pair_names(store: Store, section: str | None = None,
-               listed: dict[str, dict[str, str]] | None = None,
                rows: list[dict[str, Any]] | None = None) -> dict[tuple[str, int], list[str]]:
-    """Each seated pair's names (a number not on the list shows as "#number"); `listed` and
-    `rows` are the list and the section's seatings, when the caller has read them already."""
-    listed = known(store) if listed is None else listed
+    """Each seated pair's names (a number not on the list shows as "#number"); `rows` are the
+    section's seatings, when the caller has read them already."""
+    listed = known(store)
     return {key: [listed[i]["name"] if i in listed else f"#{i}" for i in ids]
             for key, ids in pair_players(store, section, rows).items()}

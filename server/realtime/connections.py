@@ -14,7 +14,7 @@ import threading
 from flask import Flask, current_app, request
 from flask_socketio import join_room
 
-from ..context import get_store
+from ..context import ByTable, get_store
 from ..store import TableRow
 from ..table.terminals import table_by_token
 
@@ -35,40 +35,28 @@ def ew_room(table: TableRow) -> str:
 
 
 class Sides:
-    """Which connections are East-West terminals (in memory, like Presence), also by table."""
+    """Which connections are East-West terminals (in memory, like Presence)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._ew: dict[str, tuple[str, int]] = {}
-        self._at: dict[tuple[str, int], set[str]] = {}
+        self._ew = ByTable()
 
     def join(self, sid: str, table: TableRow) -> None:
-        key = (table.section, table.number)
         with self._lock:
-            self._drop(sid)
-            self._ew[sid] = key
-            self._at.setdefault(key, set()).add(sid)
+            self._ew.add(sid, table)
 
     def leave(self, sid: str) -> None:
         with self._lock:
-            self._drop(sid)
-
-    def _drop(self, sid: str) -> None:
-        key = self._ew.pop(sid, None)
-        if key is not None:
-            sids = self._at[key]
-            sids.discard(sid)
-            if not sids:
-                del self._at[key]
+            self._ew.remove(sid)
 
     def is_ew(self, sid: str) -> bool:
         with self._lock:
-            return sid in self._ew
+            return self._ew.table_of(sid) is not None
 
     def at(self, table: TableRow) -> list[str]:
         """The East-West connections of a table."""
         with self._lock:
-            return list(self._at.get((table.section, table.number), ()))
+            return self._ew.at(table)
 
 
 def register(app: Flask) -> None:

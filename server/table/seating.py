@@ -91,13 +91,12 @@ def _seated_ack(store: Store, seats: dict[str, str], round_number: int,
 def state_players(store: Store, table: TableRow) -> dict[str, Any]:
     """The `players` block of a table's state: enough to ask, look up and show names
     offline."""
-    listed = known(store)
     rows = sql.seatings(store, table.section)
     return {
         "mixed": is_mixed(store),
-        "known": listed,
+        "known": known(store),
         "seated": [{"round": r["round"], **{s: r[s] for s in sql.SEATS}}
                    for r in rows if r["table_number"] == table.number],
         "pairs": {str(pair): names
-                  for (_, pair), names in pair_names(store, table.section, listed, rows).items()},
+                  for (_, pair), names in pair_names(store, table.section, rows).items()},
     }
