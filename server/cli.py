@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -154,6 +155,25 @@ def build_parser() -> argparse.ArgumentParser:
                      "joining entries, by stage (see the README)")
     sim.add_argument("--json", action="store_true", help="the JSON documented in the README")
 
+    rob = sub.add_parser("robots", help="rehearse a competition: robots enter every result in "
+                         "play, and the robot director advances (no server)")
+    rob.add_argument("db")
+    rob.add_argument("--seed", type=int, default=1,
+                     help="the robots' seed: the same seed plays as `simulate --seed` does")
+    how = rob.add_mutually_exclusive_group()
+    how.add_argument("--advance", type=int, default=0, metavar="N",
+                     help="then take the default decisions and advance N times, stopping with "
+                     "the new matches or session in play")
+    how.add_argument("--to-the-end", action="store_true",
+                     help="advance and play until the final places are known")
+    rob.add_argument("--quiet", action="store_true", help="print only the last line")
+
+    std = sub.add_parser("standings", help="a competition as it stands: every stage and the "
+                         "final places")
+    std.add_argument("db")
+    std.add_argument("--json", action="store_true", help="simulate --json's schema, each "
+                     "stage with its status")
+
     prn = sub.add_parser("print", help="print a document of an event")
     prn.add_argument("doc", metavar="DOC",
                      help="table-cards, round-slips, results (the standings) or guide-cards")
@@ -204,6 +224,13 @@ def main(argv: list[str] | None = None) -> int:
         # The reader (`| head`) has gone: stop quietly, as Unix tools do.
         sys.stderr.close()
         return 0
+    except Exception as exc:
+        # A fault of ours: one line all the same (TRAVELLER_DEBUG=1 shows the traceback).
+        if os.environ.get("TRAVELLER_DEBUG"):
+            raise
+        print(f"traveller: {args.command} failed: {type(exc).__name__}: {exc} (a fault of "
+              "Traveller's, not of the input; TRAVELLER_DEBUG=1 shows where)", file=sys.stderr)
+        return 1
 
 
 def _open(path: str) -> Any:
@@ -629,6 +656,64 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(to_json(result), ensure_ascii=False, indent=1))
     else:
         print(to_text(result), end="")
+    return 0
+
+
+def _competition_file(path: str) -> Any:
+    from .stages.inputs import is_competition
+
+    if not Path(path).exists():
+        raise CliError(f"no event file {path!r}")
+    store = _open(path)
+    if not is_competition(store):
+        store.close()
+        raise CliError(f"{path} is not a competition (made from a preset with [[stage]]s)")
+    return store
+
+
+def cmd_robots(args: argparse.Namespace) -> int:
+    import time
+
+    from .errors import TravellerError
+    from .formats.competition import CompetitionError
+    from .stages.rehearsal import rehearse
+
+    if args.advance < 0:
+        raise CliError(f"--advance must be 0 or more, not {args.advance}")
+    store = _competition_file(args.db)
+    say = (lambda _line: None) if args.quiet else (lambda line: print(line, flush=True))
+    try:
+        done = rehearse(store, args.seed, lambda: int(time.time() * 1000),
+                        advances=args.advance, to_the_end=args.to_the_end, progress=say)
+    except (TravellerError, CompetitionError) as exc:
+        raise CliError(getattr(exc, "error", str(exc))) from None
+    finally:
+        store.close()
+    where = ("the final places are known" if done.complete else
+             "new matches or sessions are in play" if done.advances and not args.to_the_end
+             else "waiting for the director")
+    print(f"robots entered {done.results} results; {len(done.advances)} advances, "
+          f"{done.decisions} decisions; {where}")
+    return 0
+
+
+def cmd_standings(args: argparse.Namespace) -> int:
+    import time
+
+    from .formats.competition import CompetitionError
+    from .stages.view import standings
+
+    store = _competition_file(args.db)
+    try:
+        data, text = standings(store, int(time.time() * 1000))
+    except CompetitionError as exc:
+        raise CliError(str(exc)) from None
+    finally:
+        store.close()
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+    else:
+        print(text, end="")
     return 0
 
 

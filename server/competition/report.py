@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..formats.competition import StageKind
+from ..formats.competition import CompetitionSpec, StageKind
 from .flow import CompetitionView, StageView
 from .model import GroupResult, KnockoutLine, Standing
 from .simulate import Simulation
@@ -20,8 +20,14 @@ def _num(value: float) -> float | int:
 
 
 def to_json(sim: Simulation) -> dict[str, Any]:
-    view = sim.view
-    grouped = bool(sim.spec.entries.groups)
+    return view_json(sim.view, sim.spec, preset=sim.preset, seed=sim.seed)
+
+
+def view_json(view: CompetitionView, spec: CompetitionSpec, *, preset: str | None,
+              seed: int | None) -> dict[str, Any]:
+    """A competition as far as it has gone, in the README's schema (`simulate --json`, and
+    `traveller standings --json` for an event file)."""
+    grouped = bool(spec.entries.groups)
     entries = []
     for entry in view.entries:
         row: dict[str, Any] = {"id": entry.id, "name": entry.name}
@@ -32,11 +38,11 @@ def to_json(sim: Simulation) -> dict[str, Any]:
             row["from"] = entry.origin
         entries.append(row)
     return {
-        "preset": sim.preset,
-        "competition": sim.spec.name,
-        "seed": sim.seed,
-        "rules": list(sim.spec.rules),
-        "restricted_systems": sim.spec.restricted_systems,
+        "preset": preset,
+        "competition": spec.name,
+        "seed": seed,
+        "rules": list(spec.rules),
+        "restricted_systems": spec.restricted_systems,
         "entries": entries,
         "stages": [stage_json(s) for s in view.stages],
         "final_places": [
@@ -127,17 +133,25 @@ def _match(m: KnockoutLine) -> dict[str, Any]:
 
 
 def to_text(sim: Simulation) -> str:
-    view = sim.view
+    return view_text(sim.view, sim.spec, f"seed {sim.seed}, {sim.boards_played} table results")
+
+
+def view_text(view: CompetitionView, spec: CompetitionSpec, about: str,
+              status: dict[str, str] | None = None) -> str:
+    """The competition for people: each stage's standings, matches and qualifiers (with its
+    status when given), then the final places."""
     names = {e.id: e.name for e in view.entries}
-    out = [f"{sim.spec.name}: {len(view.entries)} entries, seed {sim.seed}, "
-           f"{sim.boards_played} table results",
-           f"Rules: {', '.join(sim.spec.rules)}"]
-    if sim.spec.restricted_systems:
+    out = [f"{spec.name}: {len(view.entries)} entries, {about}",
+           f"Rules: {', '.join(spec.rules)}"]
+    if spec.restricted_systems:
         out.append("K9.1: no psychic bids, no complex artificial systems")
     for stage in view.stages:
         out.append("")
-        out += _stage_text(stage, names)
-    out += ["", "Final places"]
+        lines = _stage_text(stage, names)
+        if status:
+            lines[0] += f": {status[stage.spec.id]}"
+        out += lines
+    out += ["", "Final places" if view.final_places else "Final places: not known yet"]
     for place in view.final_places:
         where = f"{place.group} " if place.group else ""
         out.append(f"  {where}{place.place:>3}  {names[place.entry]:<28} {place.why}")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..competition import Competition, CompetitionView, Inputs
-from ..competition.report import stage_json
+from ..competition.report import stage_json, view_json, view_text
 from ..formats.competition import CompetitionError
 from ..store import Store
 from ..store import competition as sql
@@ -88,3 +88,22 @@ def _status(stage: Any, in_play: dict[str, dict[str, Any]]) -> str:
     if any(f["stage"] == stage.spec.id for f in in_play.values()):
         return "playing"
     return "ready"
+
+
+STANDING_STATUS = {"waiting": "waiting", "ready": "waiting", "playing": "playing",
+                   "complete": "complete"}
+"""`traveller standings` tells three states: a stage ready for its first advance is waiting."""
+
+
+def standings(store: Store, now_ms: int) -> tuple[dict[str, Any], str]:
+    """`traveller standings`: the competition as it stands, in `simulate --json`'s schema, each
+    stage with its `status`; and the same for people."""
+    now = current(store, now_ms)
+    in_play = sql.fixtures(store)
+    status = {s.spec.id: STANDING_STATUS[_status(s, in_play)] for s in now.view.stages}
+    data = view_json(now.view, now.view.spec, preset=None, seed=None)
+    for stage in data["stages"]:
+        stage["status"] = status[stage["id"]]
+    data["complete"] = now.view.complete
+    played = len(store.results())
+    return data, view_text(now.view, now.view.spec, f"{played} table results so far", status)

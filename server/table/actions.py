@@ -40,11 +40,13 @@ def _stored(store: Store, table: TableRow, ack: dict[str, Any], *,
 
 
 def submit_result(store: Store, table: TableRow, side: str, payload: Any,
-                  now_ms: int) -> Outcome:
+                  now_ms: int, actor: str | None = None) -> Outcome:
     """A result entered by North-South (pending East-West's confirmation where it has its own
-    terminal); it can at most complete a round, which the projector tells for itself."""
+    terminal); it can at most complete a round, which the projector tells for itself. `actor`
+    names who entered it when it is not the table's terminal (a rehearsal's robot)."""
     _north_south(side)
-    ack = entry.submit_result(store, table, payload, now_ms, actor=f"table {table.number}")
+    ack = entry.submit_result(store, table, payload, now_ms,
+                              actor=actor or f"table {table.number}")
     return _stored(store, table, ack, standings=False)
 
 
@@ -55,26 +57,27 @@ def call_director(store: Store, table: TableRow, payload: Any, now_ms: int) -> O
 
 
 def set_players(store: Store, table: TableRow, side: str, payload: Any,
-                now_ms: int) -> Outcome:
+                now_ms: int, actor: str | None = None) -> Outcome:
     _north_south(side)
-    ack = seating.set_players(store, table, payload, now_ms, actor=f"table {table.number}")
+    ack = seating.set_players(store, table, payload, now_ms,
+                              actor=actor or f"table {table.number}")
     return _stored(store, table, ack)
 
 
 def confirm_match(store: Store, table: TableRow, side: str, payload: Any,
-                  now_ms: int) -> Outcome:
+                  now_ms: int, actor: str | None = None) -> Outcome:
     """A captain confirms a match's score (KD1) at the table."""
     _north_south(side)
     ack = captains.confirm_match(store, table, payload, now_ms,
-                                 actor=f"table {table.section}{table.number}")
+                                 actor=actor or f"table {table.section}{table.number}")
     return _stored(store, table, ack)
 
 
 def confirm_result(store: Store, table: TableRow, side: str, payload: Any,
-                   now_ms: int) -> Outcome:
+                   now_ms: int, actor: str | None = None) -> Outcome:
     """East-West confirms North-South's entry: it becomes the board's result."""
     _east_west(store, side)
-    return _stored(store, table, eastwest.confirm(store, table, payload, now_ms))
+    return _stored(store, table, eastwest.confirm(store, table, payload, now_ms, actor))
 
 
 def reject_result(store: Store, table: TableRow, side: str, payload: Any,

@@ -82,7 +82,8 @@ def _replayed(db: Any, earlier: sql.Decision, decision: str, entry_op: str,
                    call_id=earlier.call_id)
 
 
-def confirm(store: Store, table: TableRow, payload: Any, now_ms: int) -> dict[str, Any]:
+def confirm(store: Store, table: TableRow, payload: Any, now_ms: int,
+            actor: str | None = None) -> dict[str, Any]:
     """East-West confirms North-South's entry: it becomes the board's result.
 
     The result is checked again now (the board still in the table's round, not scored, not
@@ -113,7 +114,7 @@ def confirm(store: Store, table: TableRow, payload: Any, now_ms: int) -> dict[st
         sql.insert_decision(store, db, sql.Decision(
             op_id=op_id, entry_op_id=entry.op_id, section=table.section,
             table_number=table.number, decision="confirmed", reason=None, note=None,
-            call_id=None, actor=ew_actor(table), at_ms=now_ms), entry)
+            call_id=None, actor=actor or ew_actor(table), at_ms=now_ms), entry)
     return ok_body(board=entry.board, ns_score=entry.ns_score, entry=entry.op_id,
                    duplicate=False)
 

@@ -1,0 +1,148 @@
+"""`traveller robots`: a competition rehearsed in its event file, with no server.
+
+Robots sit at every table and enter, through the same use cases as the terminals
+(`server.table.actions`), every result in play now: the simulator's result for the table's
+board (`server.stages.robots`), so a table's results depend only on the seed, its section,
+table and round. Where East-West confirms on its own terminal the robots confirm too, and a
+teams table gives its line-up first where the rosters require one (D2.1). Each row is audited
+as the robot's (`robot at table O3`).
+
+The robot director (the demo's) then takes each decision due as the simulator would by default
+(`default_answer`) and advances; `rehearse` goes on for N advances or to the final places.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import TravellerError
+from ..store import Store, TableRow
+from ..table import actions as table_actions
+from ..table.entry import locked_boards
+from ..table.schedule import current_round
+from . import actions
+from .robots import payload_of, robot_result
+from .view import current
+
+ROBOT_DIRECTOR = "robot director"
+
+
+def robot_actor(table: TableRow) -> str:
+    return f"robot at table {table.section}{table.number}"
+
+
+def default_answer(due: Any) -> Any:
+    """The simulator's answer to a decision: a chooser takes the lowest-placed team it may, the
+    wild card the best-placed teams not qualified, and every entry that may join joins."""
+    if due.kind == "choice":
+        return due.allowed[-1]
+    if due.kind == "wild card":
+        return list(due.allowed[:due.count])
+    return [{"name": f"{due.name[:40]} {n + 1}"} for n in range(due.count)]
+
+
+@dataclass
+class Rehearsal:
+    """What a rehearsal did."""
+
+    results: int = 0
+    decisions: int = 0
+    advances: list[list[str]] = field(default_factory=list)
+    """Each advance's summary, one line per stream."""
+    complete: bool = False
+
+
+def play_in_play(store: Store, seed: int, clock: Callable[[], int]) -> int:
+    """Robots enter every result in play now, table by table, round by round; the number of
+    results entered."""
+    entered = 0
+    progressed = True
+    while progressed:
+        progressed = False
+        for table in store.tables():
+            entered_here = _play_table(store, table, seed, clock)
+            entered += entered_here
+            progressed = progressed or entered_here > 0
+    return entered
+
+
+def _play_table(store: Store, table: TableRow, seed: int, clock: Callable[[], int]) -> int:
+    seatings = store.seatings(table.section, table.number)
+    actor = robot_actor(table)
+    entered = 0
+    while True:
+        with store.read() as db:
+            scored = store.scored_boards(db, table.section, table.number)
+        done = scored | locked_boards(store, table, clock())
+        here = current_round(seatings, done)
+        if here is None:
+            return entered
+        board = next(b for b in here.boards if (here.round, b) not in done)
+        played = robot_result(store, seed, table.section, table.number, here.round, board)
+        if played is None:
+            return entered
+        op_id = str(uuid.uuid4())
+        outcome = table_actions.submit_result(
+            store, table, "ns", {"op_id": op_id, "board": board, **payload_of(played)},
+            clock(), actor=actor)
+        if outcome.body.get("pending"):
+            table_actions.confirm_result(store, table, "ew", {
+                "op_id": str(uuid.uuid4()), "entry": op_id}, clock(), actor=actor)
+        entered += 1
+
+
+def direct(store: Store, clock: Callable[[], int]) -> tuple[int, list[str] | None, bool]:
+    """The robot director: every decision due taken by default, then one advance. Returns the
+    decisions taken, the advance's summary (None when nothing could be put in play) and
+    whether the competition is over."""
+    taken = 0
+    now = current(store, clock())
+    for due in now.view.due:
+        actions.decide(store, {"key": due.key, "value": default_answer(due),
+                               "why": f"{ROBOT_DIRECTOR}: the default"}, clock(), ROBOT_DIRECTOR)
+        taken += 1
+    if taken:
+        now = current(store, clock())
+    if now.view.complete:
+        return taken, None, True
+    try:
+        outcome = actions.advance(store, clock(), ROBOT_DIRECTOR, f"{ROBOT_DIRECTOR}: advance")
+    except TravellerError as exc:
+        if exc.code in ("nothing_to_play", "decisions_due", "competition_over"):
+            return taken, None, exc.code == "competition_over"
+        raise
+    return taken, list(outcome.body["summary"]), False
+
+
+def rehearse(store: Store, seed: int, clock: Callable[[], int], *, advances: int = 0,
+             to_the_end: bool = False, progress: Callable[[str], None] | None = None
+             ) -> Rehearsal:
+    """Robots play what is in play; then (`advances` times, or until the final places are
+    known) the robot director decides and advances, and the robots play again. With
+    `advances`, it stops with the new matches or session in play, unplayed."""
+    done = Rehearsal()
+    say = progress or (lambda _line: None)
+    while True:
+        entered = play_in_play(store, seed, clock)
+        done.results += entered
+        if entered:
+            say(f"robots entered {entered} results")
+        if not to_the_end and len(done.advances) >= advances:
+            break
+        taken, summary, over = direct(store, clock)
+        done.decisions += taken
+        if over:
+            done.complete = True
+            break
+        if summary is None:
+            break
+        done.advances.append(summary)
+        say("advanced: " + "; ".join(summary))
+        if not to_the_end and len(done.advances) >= advances:
+            break
+    if not done.complete:
+        done.complete = current(store, clock()).view.complete
+    return done
