@@ -70,28 +70,36 @@ def play_in_play(store: Store, seed: int, clock: Callable[[], int]) -> int:
 
 
 def _play_table(store: Store, table: TableRow, seed: int, clock: Callable[[], int]) -> int:
+    """The table's rounds in play, a round at a time (what is done read once a round)."""
     seatings = store.seatings(table.section, table.number)
     actor = robot_actor(table)
     entered = 0
     while True:
         with store.read() as db:
-            scored = store.scored_boards(db, table.section, table.number)
-        done = scored | locked_boards(store, table, clock())
+            done = store.scored_boards(db, table.section, table.number)
+        done |= locked_boards(store, table, clock())
         here = current_round(seatings, done)
         if here is None:
             return entered
-        board = next(b for b in here.boards if (here.round, b) not in done)
-        played = robot_result(store, seed, table.section, table.number, here.round, board)
-        if played is None:
-            return entered
-        op_id = str(uuid.uuid4())
-        outcome = table_actions.submit_result(
-            store, table, "ns", {"op_id": op_id, "board": board, **payload_of(played)},
-            clock(), actor=actor)
-        if outcome.body.get("pending"):
-            table_actions.confirm_result(store, table, "ew", {
-                "op_id": str(uuid.uuid4()), "entry": op_id}, clock(), actor=actor)
-        entered += 1
+        progressed = False
+        for board in [b for b in here.boards if (here.round, b) not in done]:
+            played = robot_result(store, seed, table.section, table.number, here.round, board)
+            if played is None:
+                return entered
+            op_id = str(uuid.uuid4())
+            try:
+                outcome = table_actions.submit_result(
+                    store, table, "ns", {"op_id": op_id, "board": board, **payload_of(played)},
+                    clock(), actor=actor)
+            except TravellerError as exc:
+                if exc.code == "board_locked" and progressed:
+                    break  # locked meanwhile (K12.1): read the table again
+                raise
+            if outcome.body.get("pending"):
+                table_actions.confirm_result(store, table, "ew", {
+                    "op_id": str(uuid.uuid4()), "entry": op_id}, clock(), actor=actor)
+            entered += 1
+            progressed = True
 
 
 def direct(store: Store, clock: Callable[[], int]) -> tuple[int, list[str] | None, bool]:
@@ -125,6 +133,13 @@ def rehearse(store: Store, seed: int, clock: Callable[[], int], *, advances: int
     `advances`, it stops with the new matches or session in play, unplayed."""
     done = Rehearsal()
     say = progress or (lambda _line: None)
+    with store.unhurried():
+        _rehearse(store, seed, clock, advances, to_the_end, say, done)
+    return done
+
+
+def _rehearse(store: Store, seed: int, clock: Callable[[], int], advances: int,
+              to_the_end: bool, say: Callable[[str], None], done: Rehearsal) -> None:
     while True:
         entered = play_in_play(store, seed, clock)
         done.results += entered
@@ -145,4 +160,3 @@ def rehearse(store: Store, seed: int, clock: Callable[[], int], *, advances: int
             break
     if not done.complete:
         done.complete = current(store, clock()).view.complete
-    return done

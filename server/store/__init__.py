@@ -227,6 +227,17 @@ class Store:
                 job.done.set()
 
     @contextmanager
+    def unhurried(self) -> Iterator[None]:
+        """Commits that wait for no fsync (SQLite's synchronous NORMAL in WAL mode: a power cut
+        may lose the last commits, never the file), for work that can be run again, such as a
+        rehearsal by robots; FULL again afterwards."""
+        self.db.execute("PRAGMA synchronous = NORMAL")
+        try:
+            yield
+        finally:
+            self.db.execute("PRAGMA synchronous = FULL")
+
+    @contextmanager
     def read(self) -> Iterator[Database]:
         with self._lock:
             yield self.db
