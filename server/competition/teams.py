@@ -82,8 +82,10 @@ class _Group:
         schedule = round_robin(len(self.members), self.spec.boards_per_match,
                                segments=self.spec.segments, double=double)
         for rnd in schedule.rounds:
+            # Each match's boards are numbered 1-N as in the room and on the round's hand
+            # records (a new set of deals every round), not on through the stage.
             lines = [self._match(rnd.number, m.table, self.members[m.home - 1],
-                                 self.members[m.away - 1], m.boards[0])
+                                 self.members[m.away - 1], 1)
                      for m in rnd.matches]
             if rnd.bye is not None:
                 lines.append(self._bye(self.members[rnd.bye - 1]))
@@ -97,8 +99,7 @@ class _Group:
             paired = swiss_teams_round(number, self.members, standings, previous,
                                        last_round=number == rounds, bye_score=self.spec.bye_vp)
             previous.append(paired)
-            first = (number - 1) * self.spec.boards_per_match + 1
-            lines = [self._match(number, m.table, m.home, m.away, first)
+            lines = [self._match(number, m.table, m.home, m.away, 1)
                      for m in paired.matches]
             if paired.bye is not None:
                 lines.append(self._bye(paired.bye))
