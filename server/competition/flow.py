@@ -280,7 +280,9 @@ class _Gather:
             if source is not None and block.keep_vp and source.progress is not None:
                 self.carried_vp[entry] = source.progress.totals.get(entry, 0.0)
             if source is not None:
-                where = f" in group {group}" if group else ""
+                # Taken `across` the groups, the place is the overall one (K4.2, K4.3): the
+                # reason names it so, not the group the entrant played in.
+                where = (" overall" if block.across else f" in group {group}") if group else ""
                 detail = (f"{_ordinal(place)}{where} of the {source.spec.name}"
                           if not block.outcome else f"{block.outcome} in the {source.spec.name}")
                 why = ": ".join(x for x in (block.rule, block.why) if x)

@@ -9,13 +9,19 @@ Sessions add up: a pair's score is its matchpoints over the tops of every board 
 percentage (K17.3), and pairs level on it are separated by K17.3. Session 2 seats the pairs of
 each group in another order, so they meet other opponents. A barometer (K4.3) also gives the
 ranking after every round.
+
+The scoring is exposed for what the event shows while a stage is played: :func:`score_session`
+scores a session's travellers as the stage does (the results pages' travellers and scorecards),
+and :func:`standings` ranks a stage's groups on the sessions played so far, a session still in
+play counted as the public may see it (the projector's ranking after each round).
 """
 
 from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 
 from ..formats.competition import CompetitionError, StageKind, StageSpec
 from ..movements import build_movement
@@ -26,9 +32,11 @@ from ..scoring.matchpoints import (
     Field,
     Pair,
     PairBoard,
+    PairsScore,
     score_pairs,
 )
 from ..scoring.pairs_tiebreak import break_tie
+from ..scoring.running import running_pairs
 from .model import GroupResult, Inputs, SessionFixture, Standing
 from .stage import StageContext, StageProgress
 
@@ -64,6 +72,49 @@ def session_movement(spec: StageSpec, pairs: int) -> Movement:
                            f"{low}-{high} boards")
 
 
+def comparison_of(spec: StageSpec) -> Comparison:
+    """How a stage compares a board's results: across its groups (top integral, K4.2) or
+    group by group."""
+    return Comparison.TOP_INTEGRAL if spec.top_integral else Comparison.SECTION
+
+
+@dataclass(frozen=True)
+class InPlay:
+    """A session still being played, as far as it has gone."""
+
+    planned: Mapping[tuple[str, int], int]
+    """How many tables play each (group, board) of the session, by the movement."""
+    shown: Collection[int] | None = None
+    """The boards whose figures count (every table has played them); every other board
+    counts the average for each pair that played it. None: every board counts."""
+
+
+def score_session(spec: StageSpec, lines: Sequence[TravellerLine],
+                  in_play: InPlay | None = None) -> PairsScore:
+    """One session of a pairs stage, every group's travellers, scored as the stage scores it:
+    one matchpoint comparison across the groups when the stage is top integral (K4.2), else
+    group by group, Neuberg's N taken within the session. A session still being played
+    (``in_play``) is scored as it stands (``server.scoring.running``): the same figures once
+    every table has played every board."""
+    if in_play is None:
+        return score_pairs(lines, comparison=comparison_of(spec))
+    return running_pairs(lines, in_play.planned, comparison=comparison_of(spec),
+                         shown=in_play.shown)
+
+
+Played = Mapping[int, Sequence[tuple[str, Sequence[TravellerLine]]]]
+"""By session: each group's travellers (its name, its lines)."""
+
+
+def standings(spec: StageSpec, groups: Mapping[str, Sequence[int]], played: Played,
+              in_play: Mapping[int, InPlay] | None = None) -> dict[str, tuple[Standing, ...]]:
+    """Each group's standings on the sessions ``played``, as the stage ranks them: the
+    percentage over every board played, K17.3 between pairs level on it. A session in
+    ``in_play`` is scored as it stands (:func:`score_session`)."""
+    scores = _Scores(spec, played, in_play)
+    return {group: scores.standings(members) for group, members in groups.items()}
+
+
 def _seating(members: Sequence[int], session: int) -> list[int]:
     order = list(members)
     for _ in range(session - 1):
@@ -97,20 +148,12 @@ def pairs_stage(ctx: StageContext, inputs: Inputs) -> StageProgress:
     progress.complete = complete
     scores = _Scores(spec, played)
     for group, members in ctx.groups.items():
-        order = scores.order(members)
-        progress.order[group] = order
-        standings = []
-        for place, entry in enumerate(order, start=1):
-            standings.append(Standing(
-                place=place, entry=entry, percent=scores.percent(entry),
-                shared=scores.level_with_next(entry, order),
-                tie_break=scores.reasons.get(entry, ""),
-                sessions=tuple(scores.session_percent(entry, s)
-                               for s in range(1, spec.sessions + 1) if s in played)))
+        ranked = scores.standings(members)
+        progress.order[group] = [line.entry for line in ranked]
         after = (scores.after_rounds(group, members) if spec.kind is StageKind.BAROMETER
                  else ())
         progress.groups.append(GroupResult(
-            name=group, entries=tuple(members), standings=tuple(standings),
+            name=group, entries=tuple(members), standings=ranked,
             after_rounds=after,
             boards_per_session=len(movements[group].rounds) * movements[group].boards_per_round))
         for entry in members:
@@ -122,8 +165,8 @@ def pairs_stage(ctx: StageContext, inputs: Inputs) -> StageProgress:
 class _Scores:
     """Every session scored, and the pairs' totals."""
 
-    def __init__(self, spec: StageSpec,
-                 played: dict[int, list[tuple[str, tuple[TravellerLine, ...]]]]) -> None:
+    def __init__(self, spec: StageSpec, played: Played,
+                 in_play: Mapping[int, InPlay] | None = None) -> None:
         self.spec = spec
         self.played = played
         self.earned: dict[int, float] = defaultdict(float)
@@ -131,12 +174,11 @@ class _Scores:
         self.by_session: dict[tuple[int, int], tuple[float, float]] = {}
         self.boards: dict[Pair, list[PairBoard]] = defaultdict(list)
         self.reasons: dict[int, str] = {}
-        comparison = Comparison.TOP_INTEGRAL if spec.top_integral else Comparison.SECTION
         for session, groups in sorted(played.items()):
             lines = [line for _, group_lines in groups for line in group_lines]
             if not lines:
                 continue
-            scored = score_pairs(lines, comparison=comparison)
+            scored = score_session(spec, lines, (in_play or {}).get(session))
             for standing in scored.standings:
                 entry = int(standing.pair.number)
                 self.earned[entry] += standing.matchpoints
@@ -183,6 +225,16 @@ class _Scores:
             out.extend(level)
             i = j
         return out
+
+    def standings(self, members: Sequence[int]) -> tuple[Standing, ...]:
+        """A group's lines, best first."""
+        order = self.order(members)
+        return tuple(Standing(
+            place=place, entry=entry, percent=self.percent(entry),
+            shared=self.level_with_next(entry, order), tie_break=self.reasons.get(entry, ""),
+            sessions=tuple(self.session_percent(entry, s)
+                           for s in range(1, self.spec.sessions + 1) if s in self.played))
+            for place, entry in enumerate(order, start=1))
 
     def level_with_next(self, entry: int, order: list[int]) -> bool:
         i = order.index(entry)
