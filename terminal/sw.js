@@ -29,6 +29,7 @@ const SHELL = [
   "/terminal/js/header.js",
   "/terminal/js/i18n.js",
   "/terminal/js/id.js",
+  "/terminal/js/names.js",
   "/terminal/js/offline.js",
   "/terminal/js/outbox.js",
   "/terminal/js/players.js",

@@ -11,17 +11,29 @@ from typing import Any
 
 from ..clock import RoundClock, round_duration_ms
 from ..errors import TravellerError, finite_number, shown
+from ..event.numbering import numbering
 from ..store import Store, TableRow
 from .grid import playing
 
 
-def next_round(store: Store) -> int:
-    """The round whose clock starts next; refused once every round's clock has started."""
+def next_round(store: Store, now_ms: int) -> int:
+    """The round whose clock starts next: the lowest round seated after the last one started
+    that a table plays now or will play (in a competition, the stage in play's round, however
+    many rounds earlier stages had); refused once every round's clock has started."""
+    started = store.clocks()
+    latest = max(started, default=0)
+    now = [here.round for (_, _, here) in playing(store, now_ms).values() if here is not None]
+    if now:
+        waiting = sorted({s.round for s in store.seatings()
+                          if s.round >= min(now) and s.round > latest and s.round not in started})
+        if waiting:
+            return waiting[0]
     rounds = store.setting("movement", {}).get("rounds", 1)
-    latest = store.clock()
-    number = 1 if latest is None else latest.round + 1
-    if number > rounds:
-        raise TravellerError("no_more_rounds", f"all {rounds} rounds have been started", 409)
+    number = latest + 1
+    if store.setting("competition") is not None or number > rounds:
+        raise TravellerError("no_more_rounds", "every round in play has its clock started"
+                             if store.setting("competition") is not None
+                             else f"all {rounds} rounds have been started", 409)
     return number
 
 
@@ -29,20 +41,21 @@ def start_preview(store: Store, now_ms: int) -> dict[str, Any]:
     """What starting the next round's clock does, for the director to confirm: the round, and
     the tables still playing an earlier round (they keep that round's clock until they
     finish it, then play by the new one, already running)."""
-    number = next_round(store)
+    number = next_round(store, now_ms)
     behind = [
         {"section": section, "table": table, "round": here.round}
         for (section, table), (_, _, here) in playing(store, now_ms).items()
         if here is not None and here.round < number and number > 1
     ]
-    return {"round": number, "behind": behind}
+    return {"round": number, "behind": behind,
+            "names": [n.wire() for n in numbering(store).names(number)]}
 
 
 def start_clock(store: Store, now_ms: int, actor: str) -> RoundClock:
     """Start the clock of the next round: boards x the preset's minutes per board."""
     preset = store.setting("preset", {})
     per_round = store.setting("movement", {}).get("boards_per_round", 3)
-    number = next_round(store)
+    number = next_round(store, now_ms)
     # The round's own boards where it is seated (a competition's rounds differ: a 72-board
     # play-off match, a 24-board league match, a session's round).
     seated = [len(s.boards) for s in store.seatings() if s.round == number]

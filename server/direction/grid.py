@@ -12,7 +12,9 @@ from typing import Any
 
 from ..errors import TravellerError, shown
 from ..event.clocks import ClockBook, clock_wire
+from ..event.numbering import Numbering, numbering
 from ..store import ResultRow, SeatingRow, Store, conflicts
+from ..store import competition as competition_sql
 from ..store import printing as spool
 from ..table.calls import call_wire
 from ..table.eastwest import call_messages
@@ -36,6 +38,10 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int,
     # An entry waiting for East-West (or for North-South's correction) is the table's latest.
     waiting = {(e["section"], e["table"]): e for e in waiting_entries(store)}
     rows = []
+    names = numbering(store)
+    # In a competition, a table done with everything and given nothing by the last advance
+    # sits out the stage in play: it is counted, not drawn.
+    since = _last_advance_round(store)
     for table in store.tables():
         key = (table.section, table.number)
         mine, scored, here = plays[key]
@@ -43,12 +49,19 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int,
         last = done[-1] if done else None
         clock = clocks.of(table.section, table.number, here.round if here else None)
         late = clock.late_minutes(now_ms) if here and clock and clock.round == here.round else 0
+        shown = here.round if here else (mine[-1].round if mine else None)
+        name = names.round(shown, table.section, table.number) if shown else None
         rows.append(
             {
                 "section": table.section,
                 "table": table.number,
                 "round": here.round if here else None,
                 "rounds": len(mine),
+                # The round as the room names it: the stage, its round 1-R (a knock-out
+                # match: its round in the bracket).
+                "round_name": name.wire() if name else None,
+                "idle": since is not None and here is None and not any(
+                    s.round >= since for s in mine),
                 "boards_done": sum((here.round, b) in scored for b in here.boards) if here else 0,
                 "boards_in_round": len(here.boards) if here else 0,
                 "finished": here is None,
@@ -56,8 +69,8 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int,
                 "ew_pair": here.ew_pair if here else None,
                 "connected": connected.get(key, 0) > 0,
                 "offline_since_ms": None if connected.get(key, 0) else offline_since.get(key),
-                "last_entry": waiting.get(key) or (
-                    last.wire() | {"entered_ms": last.entered_ms} if last else None),
+                "last_entry": _numbered(waiting.get(key) or (
+                    last.wire() | {"entered_ms": last.entered_ms} if last else None), names),
                 "clock": clock_wire(clock, now_ms),
                 "own_clock": clocks.own(table.section, table.number, clock),
                 "late_minutes": late,
@@ -67,8 +80,24 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int,
         # A match's two rooms side by side: Open 1, Closed 1, Open 2...
         rows.sort(key=lambda row: (row["table"], row["section"] != "O"))
     calls = [call_wire(c) for c in store.calls(open_only=True)]
-    return {"tables": rows, "results": len(results), "clock": clock_wire(store.clock(), now_ms),
+    latest = store.clock()
+    return {"tables": rows, "results": len(results), "clock": clock_wire(latest, now_ms),
+            "clock_names": [n.wire() for n in names.names(latest.round)] if latest else [],
             "calls": calls, "alerts": alerts(store, rows, calls, now_ms)}
+
+
+def _numbered(entry: dict[str, Any] | None, names: Numbering) -> dict[str, Any] | None:
+    """A table's last entry with its board as the room numbers it (`board_number`)."""
+    return None if entry is None else {**entry, "board_number": names.number(entry["board"])}
+
+
+def _last_advance_round(store: Store) -> int | None:
+    """A competition's first round put in play by its last advance (None for other events)."""
+    movement = store.setting("movement", {}) or {}
+    if movement.get("kind") != "competition":
+        return None
+    advances = [a for a in competition_sql.advances(store) if a["undone_ms"] is None]
+    return advances[-1]["first_round"] if advances else None
 
 
 Playing = tuple[list[SeatingRow], set[tuple[int, int]], SeatingRow | None]

@@ -78,19 +78,25 @@ def next_batch(store: Store, view: CompetitionView, inputs: Inputs, *,
     names = {e.id: e.name for e in view.entries}
     carry = {(m.group, m.id): m.carry_over for s in view.stages if s.progress
              for m in s.progress.matches}
+    bracket = {(m.group, m.id): m.round for s in view.stages if s.progress
+               for m in s.progress.matches}
     specs = {s.spec.id: s.spec for s in view.stages}
     for key in sorted(streams):
         stream = _at_once(sorted(streams[key], key=lambda f: (f.round, f.key)),
                           specs[streams[key][0].stage].rounds_per_advance, existing, inputs)
         if not stream:
             continue
+        spec = specs[stream[0].stage]
+        # How the room numbers the stage's rounds: all of a round robin's are known at once.
+        rounds = max(f.round for f in streams[key])
         if teams:
-            spec = specs[stream[0].stage]
             _match_stream(batch, [f for f in stream if isinstance(f, MatchFixture)], busy,
-                          boards, names, carry,
-                          {"vp_scale": spec.vp_scale, "stage_name": spec.name})
+                          boards, names, carry, bracket,
+                          {"vp_scale": spec.vp_scale, "stage_name": spec.name,
+                           "stage_rounds": rounds})
         else:
-            _session_stream(batch, stream, boards)
+            _session_stream(batch, stream, boards, {"stage_name": spec.name,
+                                                    "sessions": spec.sessions})
     if not batch.seatings:
         return None
     used = {(row["section"], row["table_number"]) for row in batch.seatings}
@@ -156,7 +162,7 @@ def _busy(existing: dict[str, dict[str, Any]], inputs: Inputs) -> set[int]:
 
 def _match_stream(batch: Batch, stream: list[MatchFixture], busy: set[int], boards: _Boards,
                   names: dict[int, str], carry: dict[tuple[str, str], Any],
-                  stage: dict[str, Any]) -> None:
+                  bracket: dict[tuple[str, str], str], stage: dict[str, Any]) -> None:
     by_round: dict[int, list[MatchFixture]] = defaultdict(list)
     for f in stream:
         by_round[f.round].append(f)
@@ -193,24 +199,38 @@ def _match_stream(batch: Batch, stream: list[MatchFixture], busy: set[int], boar
                     "segments": f.segments, "first_local": f.first_board,
                     "first_board": numbers[0], "deals": f.deals, "knockout": f.knockout,
                     "label": f.label, "stage_round": f.round, **stage,
+                    "match_round": (bracket.get((f.group, _bracket_id(f))) if f.knockout
+                                    else None),
                     "carry_over": (None if c_o is None else
                                    {"team": c_o.to, "imps": c_o.imps, "rule": c_o.rule})}})
     first = batch.first_round
     last = first + max(by_round) - low
     group = f" {stream[0].group}" if stream[0].group else ""
     rounds = f"round {first}" if first == last else f"rounds {first}-{last}"
+    # One line a stream, naming its matches when they are few; the console lists every match
+    # of it from the fixture rows (never "4 of them and more").
+    few = f": {', '.join(_label(f, names) for f in stream)}" if len(stream) <= 4 else ""
     batch.summary.append(
         f"{stage['stage_name']}{group}: {sum(len(v) for v in by_round.values())} match"
-        f"{'es' if len(stream) > 1 else ''} ({', '.join(_label(f, names) for f in stream[:4])}"
-        f"{', ...' if len(stream) > 4 else ''}), {rounds}, table"
-        f"{'s' if len(taken) > 1 else ''} {', '.join(map(str, taken))}")
+        f"{'es' if len(stream) > 1 else ''}, {rounds}, table"
+        f"{'s' if len(taken) > 1 else ''} {', '.join(map(str, taken))}{few}")
+
+
+def _bracket_id(f: MatchFixture) -> str:
+    """The bracket's id of a knock-out fixture's match: its key is STAGE[/GROUP]/ID, and
+    extra or sudden-death boards add /extra or /sdN."""
+    parts = f.key.split("/")
+    if parts[-1] == "extra" or (parts[-1].startswith("sd") and parts[-1][2:].isdigit()):
+        parts = parts[:-1]
+    return parts[-1]
 
 
 def _label(f: MatchFixture, names: dict[int, str]) -> str:
     return f"{names.get(f.home, f.home)} v {names.get(f.away, f.away)}"
 
 
-def _session_stream(batch: Batch, stream: list[Fixture], boards: _Boards) -> None:
+def _session_stream(batch: Batch, stream: list[Fixture], boards: _Boards,
+                    stage: dict[str, Any]) -> None:
     number = batch.first_round
     section = section_of(stream[0].group)
     for f in stream:
@@ -236,7 +256,7 @@ def _session_stream(batch: Batch, stream: list[Fixture], boards: _Boards) -> Non
             "first_round": first, "last_round": number - 1, "detail": {
                 "section": section, "tables": movement.tables, "movement": movement.kind,
                 "first_local": lowest, "first_board": boards.number(f.deals, lowest, 0),
-                "deals": f.deals, "label": f.label, "session": f.round,
+                "deals": f.deals, "label": f.label, "session": f.round, **stage,
                 "pairs": [list(p) for p in f.pairs]}})
         batch.summary.append(f"{f.stage}: {f.label} in section {section}, rounds "
                              f"{first}-{number - 1}, {movement.tables} tables")

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..errors import TravellerError, ok_body, shown
 from ..event.clocks import clock_wire, table_clock
+from ..event.numbering import numbering
 from ..scoring import matchpoints
 from ..store import Store, TableRow
 from ..store import setup as setup_sql
@@ -32,12 +33,17 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
     team_block = (match_state(store, table, here.round if here else None, now_ms)
                   if wire["kind"] == "teams" else None)
     plan = _plan(store, table, teams=team_block is not None)
+    names = numbering(store)
     return {
         "event": wire,
         "section": table.section,
         "table": table.number,
         "round": here.round if here else None,
         "rounds": plan["rounds"],
+        # The round as the room names it (its stage, its number 1-R in the stage): the
+        # round played now, else the table's last.
+        "round_name": (names.round(here.round, table.section, table.number).wire() if here
+                       else plan["schedule"][-1]["name"] if plan["schedule"] else None),
         "ns_pair": here.ns_pair if here else None,
         "ew_pair": here.ew_pair if here else None,
         "boards": list(here.boards) if here else [],
@@ -62,11 +68,15 @@ def _plan(store: Store, table: TableRow, teams: bool) -> dict[str, Any]:
     def build() -> dict[str, Any]:
         seatings = store.seatings(table.section, table.number)
         plan = section_plan(store, table.section)
+        names = numbering(store)
         return {
             # The section's rounds: a table a half table leaves empty in a round has fewer
             # rows.
             "rounds": max(plan.rounds, default=len(seatings)),
-            "board_info": {str(b): board_info(b) for s in seatings for b in s.boards},
+            # Each board's dealer and vulnerability, and its number in the room (`number`;
+            # a long match's segment too): the protocol keeps the event's own numbers.
+            "board_info": {str(b): {**board_info(b), **names.board(b).wire()}
+                           for s in seatings for b in s.boards},
             "schedule": [
                 {
                     "round": s.round,
@@ -77,6 +87,7 @@ def _plan(store: Store, table: TableRow, teams: bool) -> dict[str, Any]:
                     "boards_next_table": s.boards_next_table,
                     # Teams: the room bar and the match panel say where the next match is.
                     "moves": None if teams else moves_after(plan, s),
+                    "name": names.round(s.round, table.section, table.number).wire(),
                 }
                 for s in seatings
             ],

@@ -96,7 +96,7 @@ import {
 import { h, holdingWhilePressed, keepingFocus } from "./dom.js";
 import { emptyPad, padEntry, renderPad } from "./entry.js";
 import { renderHeader, renderClock } from "./header.js";
-import { renderBoardTabs, renderBoardView, renderBoards } from "./boardlist.js";
+import { renderBoardTabs, renderBoardView, renderBoards, renderSegments } from "./boardlist.js";
 import { renderConfirm } from "./confirm.js";
 import { renderComplete } from "./complete.js";
 import { renderRejected } from "./rejected.js";
@@ -106,6 +106,7 @@ import {
 import { explainRejection, forget, markMine, noticeFor, renderDeviceNotice } from "./devices.js";
 import { guardReloads } from "./offline.js";
 import { renderTraveller } from "./traveller.js";
+import { boardNumber, learnNames, roundName, segmentOf } from "./names.js";
 import {
   answerFor, answerMessage, awaiting, confirmedEntries, isEastWest, notAgreed, padFrom, sendsToEastWest, withAnswer,
   withEntry,
@@ -174,6 +175,7 @@ const model = {
   round: null, // the round on screen; may run ahead of the server while offline
   selected: null, // the board the players tapped
   padBoard: null,
+  segmentView: null, // a long match: the segment whose boards the tabs show, when not the board's
   pad: emptyPad(),
   confirming: null, // the entry East-West is looking at
   saving: false,
@@ -221,17 +223,27 @@ function renderRound() {
   const board = boardToEnter(state, pending, model.round, model.selected);
   if (board !== model.padBoard) {
     model.padBoard = board;
+    model.segmentView = null;
     model.pad = emptyPad();
   }
   // A board no longer open that the players tapped: what was entered, its traveller, a correction.
   const viewed = boards.find((b) => b.board === model.selected && b.status !== "open");
   const chosen = !viewed && boards.find((b) => b.board === board);
   model.padShown = Boolean(chosen);
+  // A long match shows a segment at a time: the board on screen's, or the one chosen.
+  const onScreen = boards.find((b) => b.board === (viewed ? viewed.board : board)) ?? boards[0];
+  const segment = model.segmentView ?? onScreen?.segment?.segment ?? null;
+  const tabs = segment === null ? boards : boards.filter((b) => b.segment?.segment === segment);
   return [
     renderNotAgreed(notAgreed(state, model.round), correctEntry),
     !chosen && !viewed && boards.some((b) => b.status === "awaiting") && renderNsWaiting(),
-    renderBoardTabs(boards, viewed ? viewed.board : board, (n) => {
+    segment !== null && renderSegments(boards, segment, (n) => {
+      model.segmentView = n === onScreen?.segment?.segment ? null : n;
+      render();
+    }),
+    renderBoardTabs(tabs, viewed ? viewed.board : board, (n) => {
       model.selected = n;
+      model.segmentView = null;
       render();
     }),
     viewed && renderBoardView(viewed, boardActionsFor(state)),
@@ -295,7 +307,7 @@ function openTraveller(board) {
   };
   connection.traveller(board).then((ack) => {
     if (ack?.ok) shown({ status: "shown", data: ack });
-    else if (ack?.code === "not_played_yet") shown({ status: "error", error: t("traveller.not_played", { board }) });
+    else if (ack?.code === "not_played_yet") shown({ status: "error", error: t("traveller.not_played", { board: boardNumber(board) }) });
     else if (ack?.code === "traveller_hidden") shown({ status: "error", error: t("traveller.hidden") });
     else shown({ status: "error", error: t("traveller.failed", { error: ack?.error ?? "?" }) });
   }, () => shown({ status: "offline" }));
@@ -448,7 +460,7 @@ function renderTeamsMain() {
 /** A rejected entry's reason in the table's language where the code says more than the sentence. */
 function rejectionsShown() {
   return outbox.rejected().map((r) => (r.code === "board_locked"
-    ? { ...r, error: t("teams.board_locked", { board: r.board }) } : { ...r, ...explainRejection(r, model.state) }));
+    ? { ...r, error: t("teams.board_locked", { board: boardNumber(r.board) }) } : { ...r, ...explainRejection(r, model.state) }));
 }
 
 /** This device becomes the table's terminal: the other devices of its side are told. */
@@ -505,6 +517,8 @@ function render() {
         ew: pairNames(state, seatbox.pending(), info?.ew_pair),
       },
       round: model.round, online: model.online, unsent: unsent(state, pending).length + answerbox.pending().length,
+      roundName: model.round === null ? null : roundName(model.round),
+      segment: segmentOf(model.selected ?? boardToEnter(state, pending, model.round, null)),
       offset_ms: model.offset_ms, chooseLanguage: useLanguage,
       // A teams table's room and teams in the header's second row, so the pad fits a phone.
       roomBar: isTeams(state) && !model.confirming && !model.traveller ? renderRoomBar({
@@ -877,6 +891,7 @@ function correctEntry(entry) {
 function receiveState(incoming) {
   const state = withKeptMatches(model.state, incoming);
   model.state = state;
+  learnNames(state);
   model.offset_ms = offsetFrom(state.now_ms, Date.now());
   store.set(stateKey, state).catch(() => {});
   store.set(offsetKey, model.offset_ms).catch(() => {});
@@ -984,6 +999,7 @@ async function start() {
   const saved = await store.get(stateKey);
   if (saved && !model.state) {
     model.state = saved;
+    learnNames(saved);
     model.offset_ms = (await store.get(offsetKey)) ?? 0;
   }
   render();

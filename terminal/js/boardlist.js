@@ -57,7 +57,7 @@ function boardBody(b, actions) {
             ? t("boards.locked_reason") : t("boards.not_played_reason"))
       : h("span", { class: "outcome" }, t("boards.open"));
   return [
-    h("span", { class: "number" }, t("boards.board", { board: b.board })),
+    h("span", { class: "number" }, t("boards.board", { board: b.number ?? b.board })),
     h("span", { class: "facts" }, h("span", { class: "dealer" }, t("boards.dealer", { seat: b.dealer })), " ",
       vulBadge(b.vulnerability)),
     outcome,
@@ -78,11 +78,12 @@ const SHORT_STATES = new Set(["pending", "scored", "adjusted", "locked", "awaiti
  * @param {(board: number) => void} choose
  */
 export function renderBoardTabs(boards, selected, choose) {
-  return h("ul", { class: `tabs count-${Math.min(boards.length, 5)}` }, boards.map((b) => {
+  const many = boards.length > 5;
+  return h("ul", { class: `tabs count-${many ? "many" : boards.length}` }, boards.map((b) => {
     const facts = SHORT_STATES.has(b.status)
       ? h("span", { class: "tab-state" }, t(`boards.${b.status}`))
       : h("span", { class: `tab-vul vul-${b.vulnerability}` }, t(`vul_short.${b.vulnerability}`));
-    const label = `${t("boards.board", { board: b.board })}, ${t("boards.dealer", { seat: b.dealer })}, `
+    const label = `${t("boards.board", { board: b.number ?? b.board })}, ${t("boards.dealer", { seat: b.dealer })}, `
       + `${t("boards.vul", { vulnerability: t(`vul.${b.vulnerability}`) })}, ${t(`boards.${b.status}`)}`;
     return h("li", {
       class: `tab ${b.status} ${b.board === selected ? "selected" : ""}`.trim(),
@@ -90,8 +91,32 @@ export function renderBoardTabs(boards, selected, choose) {
     }, h("button", {
       type: "button", "aria-pressed": b.board === selected ? "true" : "false", "aria-label": label,
       onclick: () => choose(b.board),
-    }, h("span", { class: "tab-board" }, t("boards.board", { board: b.board })), facts));
+    }, h("span", { class: "tab-board" }, many ? String(b.number ?? b.board)
+      : t("boards.board", { board: b.number ?? b.board })), facts));
   }));
+}
+
+/**
+ * A long match's segment on screen, with the previous and next ones a tap away: the tabs show
+ * one segment's boards at a time (D3.5: 12 boards a segment), so a 96-board final fits a phone.
+ * @param {Array<{board: number, status: string, segment: {segment: number, segments: number, first: number, last: number}|null}>} boards
+ * @param {number} shown the segment on screen
+ * @param {(segment: number) => void} choose
+ */
+export function renderSegments(boards, shown, choose) {
+  const segments = new Map();
+  for (const b of boards) if (b.segment) segments.set(b.segment.segment, b.segment);
+  const current = segments.get(shown);
+  if (!current) return null;
+  const step = (delta, label, testid) => h("button", {
+    type: "button", class: "segment-step", "data-testid": testid, "aria-label": label,
+    disabled: !segments.has(shown + delta), onclick: () => choose(shown + delta),
+  }, delta < 0 ? "◀" : "▶");
+  return h("nav", { class: "segments", "data-testid": "segments", "data-segment": shown },
+    step(-1, t("boards.segment_previous"), "segment-previous"),
+    h("span", { class: "segment-name", "data-testid": "segment-name" },
+      t("boards.segment", { segment: current.segment, segments: current.segments, first: current.first, last: current.last })),
+    step(1, t("boards.segment_next"), "segment-next"));
 }
 
 /**

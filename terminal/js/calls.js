@@ -6,6 +6,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { boardNumber } from "./names.js";
 
 /** The preset reasons, in the order the picker shows them; "other" takes free text. */
 export const REASONS = ["revoke", "insufficient", "lead", "claim", "board", "other"];
@@ -18,7 +19,7 @@ export function reasonText(reason, text = "") {
 
 /** The reason of a call asking the director to correct a confirmed result. */
 export function correctionReason(board) {
-  return t("call.correction", { board });
+  return t("call.correction", { board: boardNumber(board) });
 }
 
 /** The calls to show, newest first: the server's, queued and refused ones, minus dismissed ones. */

@@ -5,11 +5,12 @@ import { h, contractNode } from "./dom.js";
 import { t } from "./i18n.js";
 import { boardsText, resultLine, scoreText } from "./format.js";
 import { boardActions } from "./boardlist.js";
+import { roundNumber } from "./names.js";
 
 /** A pair's line: stay, change direction here, go to a table and direction, or sit out. */
 function moveLine(move, round) {
   const words = (direction) => (direction === "NS" ? t("complete.side_ns") : t("complete.side_ew"));
-  const params = { side: words(move.direction), pair: move.pair, table: move.table, direction: words(move.to), round };
+  const params = { side: words(move.direction), pair: move.pair, table: move.table, direction: words(move.to), round: roundNumber(round) };
   let text;
   if (move.action === "sit_out") text = t("complete.sit_out", params);
   else if (move.action === "go") text = t("complete.go", params);
@@ -28,20 +29,20 @@ export function renderComplete(view, actions) {
   const lines = [];
   if (moves) {
     lines.push(moveLine(moves.ns, moves.round), moveLine(moves.ew, moves.round));
-    const numbers = boardsText(boards.map((b) => b.board));
+    const numbers = boardsText(boards.map((b) => b.number ?? b.board));
     if (moves.boards.table !== null) {
       lines.push(h("li", { "data-testid": "move-boards" },
         t("complete.boards", { boards: numbers, count: boards.length, table: moves.boards.table })));
     } else if (moves.boards.rest) {
       lines.push(h("li", { "data-testid": "move-boards", "data-action": "rest" },
-        t("complete.boards_rest", { boards: numbers, count: boards.length, round: moves.round })));
+        t("complete.boards_rest", { boards: numbers, count: boards.length, round: roundNumber(moves.round) })));
     }
-    if (moves.idle) lines.push(h("li", { "data-testid": "move-idle" }, t("complete.idle", { round: moves.round })));
+    if (moves.idle) lines.push(h("li", { "data-testid": "move-idle" }, t("complete.idle", { round: roundNumber(moves.round) })));
   }
   return h("section", { class: "complete", "data-testid": "round-complete" },
-    h("h2", {}, t("complete.title", { round })),
+    h("h2", {}, t("complete.title", { round: roundNumber(round) })),
     h("ul", { class: "summary" }, boards.map((b) =>
-      h("li", {}, h("span", { class: "number" }, t("boards.board", { board: b.board })),
+      h("li", {}, h("span", { class: "number" }, t("boards.board", { board: b.number ?? b.board })),
         b.result && contractNode(resultLine(b.result)), " ",
         b.result && h("b", {}, scoreText(b.result.ns_score ?? 0)),
         b.status === "scored" && actions.board && boardActions(b.board, actions.board)))),
@@ -49,5 +50,5 @@ export function renderComplete(view, actions) {
     next === null && h("p", { class: "finished" }, t("complete.finished")),
     unsent > 0 && h("p", { class: "warning" }, t("complete.waiting", { count: unsent })),
     next !== null && h("button", { type: "button", class: "primary", "data-testid": "next-round",
-      onclick: actions.next }, `${t("complete.next")}: ${next}`));
+      onclick: actions.next }, `${t("complete.next")}: ${roundNumber(next)}`));
 }

@@ -8,6 +8,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { resultLine } from "./format.js";
+import { boardNumber } from "./names.js";
 
 const key = (token) => `traveller:terminal:${token}`;
 
@@ -82,11 +83,11 @@ export function renderDeviceNotice(kind, { takeOver, stepBack, table = null }) {
 export function explainRejection(rejection, state) {
   if (rejection.code !== "already_scored") return { error: rejection.error, help: null };
   const stored = (state?.results ?? []).find((r) => r.board === rejection.board);
-  if (!stored) return { error: t("device.already_scored", { board: rejection.board }), help: t("device.ask_director") };
+  if (!stored) return { error: t("device.already_scored", { board: boardNumber(rejection.board) }), help: t("device.ask_director") };
   const same = stored.contract === rejection.contract && (stored.declarer ?? null) === (rejection.declarer ?? null)
     && stored.tricks === rejection.tricks;
   return {
-    error: t("device.already_scored_as", { board: rejection.board, result: resultLine(stored) }),
+    error: t("device.already_scored_as", { board: boardNumber(rejection.board), result: resultLine(stored) }),
     help: same ? t("device.same_result") : t("device.kept_for_director"),
   };
 }

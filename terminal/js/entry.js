@@ -247,7 +247,7 @@ export function renderPad(pad, board, actions, options = {}) {
 
   return h("section", {
     class: "pad", "data-board": board.board,
-    "aria-label": `${t("entry.title", { board: board.board })}: ${t("entry.who")}`,
+    "aria-label": `${t("entry.title", { board: board.number ?? board.board })}: ${t("entry.who")}`,
   },
     contractKeys,
     keys(t("entry.declarer"), seats, passout),

@@ -6,6 +6,7 @@ import { h, contractNode } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
 import { cardText, contractText, resultLine, resultOf, scoreText } from "./format.js";
 import { REASONS, ewScore } from "./eastwest.js";
+import { boardNumber } from "./names.js";
 
 /** The words of a reason East-West can give. */
 export function reasonLabel(reason) {
@@ -103,7 +104,7 @@ export function renderNotAgreed(entries, correct) {
     h("h2", {}, t("ew.not_agreed_title")),
     h("ul", {}, entries.map((entry) =>
       h("li", { "data-testid": "not-agreed-item", "data-board": entry.board },
-        h("p", {}, h("b", {}, t("boards.board", { board: entry.board })), " ",
+        h("p", {}, h("b", {}, t("boards.board", { board: boardNumber(entry.board) })), " ",
           contractNode(resultLine(entry)), " ", scoreText(entry.ns_score ?? 0)),
         h("p", { class: "error" }, t("ew.reason_is", { reason: reasonLabel(entry.reason) })),
         entry.note && h("p", { class: "note" }, `“${entry.note}”`),
@@ -122,7 +123,7 @@ export function renderAnswersRefused(refused, dismiss) {
     h("h2", {}, t("rejected.title")),
     h("ul", {}, refused.map((r) =>
       h("li", { "data-testid": "ew-refused-item" },
-        h("p", {}, h("b", {}, t("boards.board", { board: r.board })), " ",
+        h("p", {}, h("b", {}, t("boards.board", { board: boardNumber(r.board) })), " ",
           contractNode(resultLine(r)), " ", scoreText(r.ns_score ?? 0)),
         h("p", { class: "error" }, r.error),
         h("p", {}, t("ew.refused_help")),

@@ -40,14 +40,23 @@ const ROOM_KEYS = { open: "teams.open_room", closed: "teams.closed_room" };
 export function renderHeader(view) {
   const { state, info, round, online, unsent, offset_ms } = view;
   const rounds = state?.rounds ?? (state?.schedule?.length || "?");
+  // In a competition the stage names the round, numbered in the stage (a knock-out match: its
+  // segment of the board on screen instead).
+  const name = view.roundName ?? null;
+  const stage = name?.stage ? [name.stage, name.match !== name.stage ? name.match : ""].filter(Boolean) : [];
+  const segment = name?.match ? view.segment : null;
+  const roundText = segment ? `${segment.segment} / ${segment.segments}`
+    : name?.stage ? `${name.number} / ${name.rounds}`
+      : round === null ? `${rounds} / ${rounds}` : `${round} / ${rounds}`;
   // Two rows, so that the pad fits a phone: the table and round, the connection and the
   // language on the first; where, the pairs, what is unsent and the clock on the second.
   return h("header", { class: "bar" },
     h("div", { class: "bar-row big" },
       h("span", { class: "cell" }, h("span", { class: "tag" }, t("header.table")),
         h("b", { "data-testid": "table" }, state?.table ?? "")),
-      h("span", { class: "cell" }, h("span", { class: "tag" }, t("header.round")),
-        h("b", { "data-testid": "round" }, round === null ? `${rounds} / ${rounds}` : `${round} / ${rounds}`)),
+      h("span", { class: "cell round-cell" },
+        h("span", { class: "tag" }, t(segment ? "header.segment" : "header.round")),
+        h("b", { "data-testid": "round", "data-round": round ?? "" }, roundText)),
       h("span", {
         class: `connection ${online ? "online" : "offline"}`, "data-testid": "connection",
         "data-state": online ? "online" : "offline", role: "status",
@@ -70,6 +79,10 @@ export function renderHeader(view) {
       h("span", { class: `cell unsent ${unsent ? "waiting" : ""}`.trim() },
         h("span", { class: "tag" }, t("header.unsent")), h("b", { "data-testid": "unsent" }, unsent)),
       renderClock(state?.clock, offset_ms)),
+    // The stage (and a knock-out match's round) the table plays: "semi-final · line 1".
+    stage.length ? h("div", { class: "bar-row small stage-line", "data-testid": "stage" },
+      h("b", {}, stage.join(" · ")),
+      name.sessions > 1 && name.session ? ` · ${t("header.session", { session: name.session })}` : "") : null,
     (view.names?.ns?.length || view.names?.ew?.length) ? h("div", { class: "bar-row names" },
       h("span", { class: "cell", "data-testid": "ns-names" }, (view.names.ns ?? []).join(" – ")),
       h("span", { class: "cell", "data-testid": "ew-names" }, (view.names.ew ?? []).join(" – "))) : null,

@@ -5,6 +5,7 @@
 import { h, contractNode } from "./dom.js";
 import { t } from "./i18n.js";
 import { resultLine, scoreText } from "./format.js";
+import { boardNumber } from "./names.js";
 
 /**
  * @param {Array<{op_id: string, board: number, contract: string, declarer: string|null,
@@ -16,7 +17,7 @@ export function renderRejected(rejected, dismiss) {
     h("h2", {}, t("rejected.title")),
     h("ul", {}, rejected.map((r) =>
       h("li", { "data-testid": "rejected-item" },
-        h("p", {}, h("b", {}, t("boards.board", { board: r.board })), " ",
+        h("p", {}, h("b", {}, t("boards.board", { board: boardNumber(r.board) })), " ",
           contractNode(resultLine(r)), " ", scoreText(r.ns_score ?? 0)),
         h("p", { class: "error" }, r.error),
         h("p", { "data-testid": "rejected-help" }, r.help ?? t("rejected.help")),

@@ -4,6 +4,7 @@
 // the state lets them move to the next round without the server. Pure.
 
 import { dealer, vulnerability } from "./boards.js";
+import { boardNumber, segmentOf } from "./names.js";
 
 /** Every round of this table, in order (falls back to the current round alone). */
 export function rounds(state) {
@@ -61,6 +62,8 @@ export function roundBoards(state, pending, round) {
   if (!info) return [];
   return info.boards.map((board) => ({
     board,
+    number: boardNumber(board),
+    segment: segmentOf(board),
     dealer: dealer(board),
     vulnerability: vulnerability(board),
     ...boardStatus(state, pending, round, board),

@@ -10,6 +10,7 @@ import { formatNumber, t } from "./i18n.js";
 import { boardsText } from "./format.js";
 import { SEATS as PLAYER_SEATS, duplicateSeat, lookup, mixedProblems, mixedText, seatsEntered } from "./players.js";
 import { captainState } from "./teams.js";
+import { boardNumber, roundNumber } from "./names.js";
 
 /** IMPs and VPs as the language writes them, at most two decimals. */
 export function pointsText(value) {
@@ -69,7 +70,7 @@ export function renderMatchPanel(panel, options = {}) {
   const rows = panel.rows.map((row) => h("tr", {
     class: `match-row ${row.state}`, "data-testid": `match-board-${row.board}`, "data-state": row.state,
   },
-  h("th", { scope: "row" }, row.board),
+  h("th", { scope: "row" }, boardNumber(row.board)),
   cell(row, "open", row.open_ns),
   cell(row, "closed", row.closed_ns),
   imps(row, "home"),
@@ -86,7 +87,7 @@ export function renderMatchPanel(panel, options = {}) {
     h("td", { class: "imps", "data-testid": "match-imps-away" }, pointsText(panel.away_imps)));
   return h("section", { class: "match-panel", "data-testid": "match-panel" },
     h("h2", {}, t("teams.panel_title", { match: panel.table, home: panel.home.name, away: panel.away.name })),
-    options.round && h("p", { class: "match-round" }, t("teams.of_round", { round: panel.round })),
+    options.round && h("p", { class: "match-round" }, t("teams.of_round", { round: roundNumber(panel.round) })),
     panel.stage && h("p", { class: "match-stage", "data-testid": "match-stage" }, panel.stage),
     panel.walkover && h("p", { class: "warning" }, t("teams.walkover")),
     h("table", { class: "match-lines" },
@@ -137,7 +138,7 @@ export function renderConfirmStep(panel, box, actions, options = {}) {
   return h("section", { class: `match-confirm ${done ? "done" : ""}`.trim(), "data-testid": "match-confirm",
     "data-round": panel.round },
   h("h2", {}, t("teams.confirm_title")),
-  options.round && h("p", { class: "match-round" }, t("teams.of_round", { round: panel.round })),
+  options.round && h("p", { class: "match-round" }, t("teams.of_round", { round: roundNumber(panel.round) })),
   h("p", { class: "match-result" },
     t("teams.panel_title", { match: panel.table, home: panel.home.name, away: panel.away.name })),
   h("p", { class: "match-result big" },
@@ -210,9 +211,9 @@ export function renderLineup(view, state, lineup, actions) {
     "data-round": lineup.round, "data-segment": lineup.segment },
   h("h2", {}, t("lineup.title", { match: lineup.match ?? "" })),
   h("p", { class: "lineup-boards", "data-testid": "lineup-segment" }, lineup.segments > 1
-    ? t("lineup.segment", { segment: lineup.segment, segments: lineup.segments, boards: boardsText(lineup.boards),
+    ? t("lineup.segment", { segment: lineup.segment, segments: lineup.segments, boards: boardsText(lineup.boards.map(boardNumber)),
       count: lineup.boards.length })
-    : t("lineup.boards", { boards: boardsText(lineup.boards), count: lineup.boards.length })),
+    : t("lineup.boards", { boards: boardsText(lineup.boards.map(boardNumber)), count: lineup.boards.length })),
   h("p", { class: "help" }, t("lineup.help")),
   h("h3", { class: "label" }, t("lineup.team_ns", { team: lineup.sides.ns.name })),
   seat(north), seat(south),
@@ -253,7 +254,7 @@ export function renderTeamsComplete(view, actions) {
   const { panel, next, pairing, unsent } = view;
   let after;
   if (next) after = h("p", { class: "moves-next", "data-testid": "next-match" },
-    t("teams.next_match", { round: next.round, ns: next.ns, ew: next.ew }));
+    t("teams.next_match", { round: roundNumber(next.round), ns: next.ns, ew: next.ew }));
   else if (pairing) after = h("p", { class: "finished", "data-testid": "waiting-pairing" }, t("teams.waiting_pairing"));
   else after = h("p", { class: "finished" }, t("complete.finished"));
   return h("section", { class: "complete", "data-testid": "round-complete" },

@@ -8,6 +8,7 @@ import { h, contractNode } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
 import { resultLine, scoreText } from "./format.js";
 import { renderHand } from "./hand.js";
+import { boardNumber } from "./names.js";
 
 /** "62.5%" as the language writes it ("62,5%" in Polish and Indonesian). */
 export function percentText(pct) {
@@ -56,7 +57,7 @@ export function renderTraveller(view, actions) {
     ];
   }
   return h("section", { class: "traveller", "data-testid": "traveller" },
-    h("h2", {}, t("traveller.title", { board })),
+    h("h2", {}, t("traveller.title", { board: boardNumber(board) })),
     body,
     h("button", { type: "button", class: "primary", "data-testid": "traveller-close", onclick: actions.back },
       t("traveller.back")));

@@ -41,7 +41,7 @@ def submit(base_url: str, token: str, board: int, contract: str, declarer: str,
 def start_round_clock(console: Page, round_: int) -> None:
     console.get_by_test_id("start-clock").click()
     expect(console.get_by_test_id("start-clock-confirm-step")).to_contain_text(
-        f"Start round {round_} clock?")
+        f"Start the clock of Round {round_}?")
     console.get_by_test_id("start-clock-confirm").click()
     expect(console.get_by_test_id("director-clock")).to_contain_text(f"Round {round_}")
 

@@ -148,7 +148,7 @@ def test_15_3_starting_a_round_clock_from_the_console_asks_first(app: Any) -> No
     asked = http.post("/director/clock/start", data={"csrf_token": http.csrf})
     assert asked.status_code == 200
     page = asked.get_data(as_text=True)
-    assert 'data-testid="start-clock-confirm"' in page and "Start round 2 clock?" in page
+    assert 'data-testid="start-clock-confirm"' in page and "Start the clock of Round 2?" in page
     # Tables 1, 3.. still play round 1 and are named; table 2 is not.
     assert "A1" in page and "A2," not in page
     assert store.clock().round == 1

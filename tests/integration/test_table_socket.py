@@ -50,7 +50,10 @@ def test_join_with_good_token_gets_state(app: Any) -> None:
     # A 6-table skip Mitchell plays 5 rounds: a sixth would bring every EW pair back to the
     # NS pair it met first.
     assert len(state["schedule"]) == 5
-    assert state["board_info"]["1"] == {"dealer": "N", "vulnerability": "none"}
+    assert state["board_info"]["1"] == {"dealer": "N", "vulnerability": "none", "number": 1,
+                                        "segment": None, "segments": None, "first": None,
+                                        "last": None}
+    assert state["round_name"]["number"] == 1 and state["round_name"]["stage"] == ""
 
 
 def test_bad_token_is_refused_at_connect(app: Any) -> None:

@@ -7,6 +7,7 @@ const clockEl = document.getElementById("clock");
 const live = document.getElementById("live");
 const alertsEl = document.getElementById("alerts");
 const conflictsEl = document.getElementById("conflicts");
+const idleEl = document.getElementById("idle-tables");
 // Text in the page's language: the page's JSON block #console-catalog (English keys; a data
 // block, not a script, so the Content-Security-Policy needs no inline script).
 const CATALOG = JSON.parse(document.getElementById("console-catalog")?.textContent || "{}");
@@ -19,6 +20,13 @@ const say = (m) => Array.isArray(m) ? m.map(say).join(", ")
     : String(m ?? "");
 const alertText = (a) => a.text_key ? say(a) : a.text;
 const num = (v) => (v === "" || v === undefined ? null : Number(v));
+// A round as the room names it (the grid's round_name, clock_names): "semi-final · line 1",
+// "final · round 3/13"; outside a competition "Round 4".
+const roundNameText = (n) => (n.stage
+  ? [n.stage, n.match && n.match !== n.stage ? n.match : "",
+    n.sessions > 1 && n.session ? T("session %(session)s", { session: n.session }) : "",
+    n.match ? "" : T("round %(round)s/%(rounds)s", { round: n.number, rounds: n.rounds })].filter(Boolean).join(" · ")
+  : T("Round %(round)s", { round: n.number }));
 // A teams event names its tables by room ("Open 1", "Closed 1") and shows the teams seated.
 const rooms = grid.dataset.rooms ? JSON.parse(grid.dataset.rooms) : null;
 const tableName = (section, table) => (rooms ? `${rooms[section] ?? section} ${table}` : `${section}${table}`);
@@ -26,6 +34,7 @@ let clock = { round: num(clockEl.dataset.round), deadline_ms: num(clockEl.datase
               remaining_ms: num(clockEl.dataset.remaining),
               running: clockEl.dataset.running === "true" };
 let offset = clockEl.dataset.now ? Number(clockEl.dataset.now) - Date.now() : 0;
+let clockName = clockEl.dataset.name || "";
 let tables = [...grid.children].map((c) => ({
   el: c, clock: { round: num(c.dataset.clockRound), deadline_ms: num(c.dataset.deadline),
                   remaining_ms: num(c.dataset.remaining), running: !!c.dataset.deadline },
@@ -48,20 +57,26 @@ const WAITING = { awaiting: ` · ${T("awaiting East-West")}`, not_agreed: ` · $
 
 function cell(t) {
   const div = document.createElement("div");
-  div.className = "table-cell" + (t.finished ? " finished" : "") + (t.offline_since_ms ? " offline" : "");
+  // A table done with its rounds needs no terminal: its devices leaving is no alarm.
+  div.className = "table-cell" + (t.finished ? " finished" : "") + (t.offline_since_ms && !t.finished ? " offline" : "");
   div.dataset.table = t.table;
   div.dataset.section = t.section;
   div.dataset.connected = t.connected ? "true" : "false";
   const entry = t.last_entry;
   div.dataset.sig = `${t.round}/${t.boards_done}/${t.connected}/${entry ? `${entry.op_id}${entry.status ?? ""}` : ""}`;
-  const last = entry ? `${T("last: b%(board)s %(contract)s", { board: entry.board, contract: entry.contract })}${WAITING[entry.status] ?? ""}` : "";
+  const last = entry ? `${T("last: b%(board)s %(contract)s", { board: entry.board_number ?? entry.board, contract: entry.contract })}${WAITING[entry.status] ?? ""}` : "";
+  const n = t.round_name;
   const parts = [
     ["num", tableName(t.section, t.table)],
     ...(rooms && t.ns_pair ? [["teams", T("Teams %(home)s v %(away)s", { home: t.ns_pair, away: t.ew_pair })]] : []),
-    ["round", t.finished ? T("finished") : T("round %(round)s/%(rounds)s", { round: t.round, rounds: t.rounds })],
+    ...(n && n.stage ? [["stage", [n.stage, n.match && n.match !== n.stage ? n.match : "",
+      n.sessions > 1 && n.session ? T("session %(session)s", { session: n.session }) : ""].filter(Boolean).join(" · ")]] : []),
+    ["round", t.finished ? T("finished") : n && n.match ? T("match")
+      : T("round %(round)s/%(rounds)s", n ? { round: n.number, rounds: n.rounds } : { round: t.round, rounds: t.rounds })],
     ["done", t.finished ? "✓" : `${t.boards_done}/${t.boards_in_round}`],
     ["time", ""],
-    ["conn", t.connected ? T("online") : t.offline_since_ms ? T("offline %(time)s", { time: mmss(now() - t.offline_since_ms) })
+    ["conn", t.connected ? T("online") : t.finished ? T("no terminal needed")
+      : t.offline_since_ms ? T("offline %(time)s", { time: mmss(now() - t.offline_since_ms) })
       : T("no terminal yet")],
     ["last", last],
   ];
@@ -71,6 +86,7 @@ function cell(t) {
     el.textContent = text;
     if (cls === "time") el.dataset.testid = "table-time";
     if (cls === "teams") el.dataset.testid = "table-teams";
+    if (cls === "stage") el.dataset.testid = "table-stage";
     if (cls === "conn") el.dataset.testid = "table-connection";
     if (cls === "num" && t.own_clock) {
       el.append(" ", Object.assign(document.createElement("span"),
@@ -84,7 +100,13 @@ function cell(t) {
 function draw(data) {
   // Flash a table whose play changed; the first push after the page's own drawing has no sig.
   const before = new Map([...grid.children].map((c) => [c.dataset.table, c.dataset.sig]));
-  tables = data.tables.map((t) => ({ ...t, el: cell(t) }));
+  // Tables that sit out the stage in play are counted, not drawn.
+  const idle = data.tables.filter((t) => t.idle).length;
+  if (idleEl) {
+    idleEl.hidden = idle === 0;
+    idleEl.textContent = T("%(count)s tables sit out the stage in play (not shown).", { count: idle });
+  }
+  tables = data.tables.filter((t) => !t.idle).map((t) => ({ ...t, el: cell(t) }));
   grid.replaceChildren(...tables.map((t) => t.el));
   tick();
   for (const c of grid.children) {
@@ -92,6 +114,7 @@ function draw(data) {
     if (was && was !== c.dataset.sig) c.classList.add("flash");
   }
   setClock(data.clock);
+  clockName = (data.clock_names || []).map(roundNameText).join(" / ");
   drawAlerts(data.alerts || []);
   drawConflicts((data.alerts || []).filter((a) => a.kind === "conflict"));
 }
@@ -170,14 +193,16 @@ function tick() {
     const ms = left(clock);
     const paused = !clock.running ? ` ${T("(paused)")}` : "";
     const at = { round: clock.round, time: ms === null ? "" : mmss(ms) };
-    clockEl.textContent = ms === null ? T("Round %(round)s", at)
-      : (ms >= 0 ? T("Round %(round)s: %(time)s left", at) : T("Round %(round)s: %(time)s over", at)) + paused;
+    // The round as the room names it ("semi-final · line 1"), else its number.
+    const named = clockName ? `${clockName}: ` : `${T("Round %(round)s", at)}: `;
+    clockEl.textContent = ms === null ? named.replace(/: $/, "")
+      : named + (ms >= 0 ? T("%(time)s left", at) : T("%(time)s over", at)) + paused;
     clockEl.classList.toggle("late", ms !== null && ms < 0);
   }
   for (const t of tables) {
     const time = t.el.querySelector(".time");
     const conn = t.el.querySelector(".conn");
-    if (t.offline_since_ms && conn) conn.textContent = T("offline %(time)s", { time: mmss(now() - t.offline_since_ms) });
+    if (t.offline_since_ms && !t.finished && conn) conn.textContent = T("offline %(time)s", { time: mmss(now() - t.offline_since_ms) });
     if (!time || t.finished || !t.clock || t.clock.round !== t.round) continue;
     const ms = left(t.clock);
     if (ms === null || ms === undefined) continue;
