@@ -14,17 +14,24 @@ and the projector, whoever looks) sees a board's results only once every table t
 in every section, has played it or has an adjusted score on it: until then the traveller is
 held back, the scorecards show the board without its result, and the rankings count it as the
 average for each pair that played it. The director's console sees everything.
+
+In a competition each session of a pairs stage is scored as the competition model scores it
+(`server.publish.sessions`): top integral across the groups where the stage says so (K4.2),
+Neuberg within the session; the travellers, scorecards and exports then agree with the
+stage's ranking.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
+from ..competition.pairs import InPlay, score_session
 from ..direction.latestart import late_penalties
 from ..direction.rulings import adjusted_score, pair_field
 from ..direction.setup import deal_wire
@@ -37,6 +44,7 @@ from ..scoring.matchpoints import (
     Field,
     Movement,
     Pair,
+    PairBoard,
     PairsScore,
     Scale,
     Standing,
@@ -44,13 +52,16 @@ from ..scoring.matchpoints import (
     rank_field,
 )
 from ..scoring.pairs_tiebreak import Step, rank_with_tiebreak
-from ..scoring.running import rankings_by_round, running_pairs
+from ..scoring.running import rank_pairs, rankings_by_round, running_pairs
+from ..stages.inputs import is_competition
+from ..stages.view import current
 from ..store import ResultRow, Store
 from ..store import rulings as sql
 from ..store import setup as setup_sql
 from ..store.rulings import EntryKey
 from ..table.schedule import board_info
 from ..texts import N_, Message, english, message
+from .sessions import Session, places_shown, sessions
 
 
 @dataclass(frozen=True)
@@ -144,6 +155,8 @@ class Scored:
     standings: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     shown: set[int] | None = None
     """The public's view: the boards whose results it may see (None: the director's)."""
+    compared: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    """Boards whose results are compared across sections (top integral, K4.2): the sections."""
 
     def held_back(self, board: int) -> bool:
         return self.shown is not None and board not in self.shown
@@ -180,8 +193,11 @@ def score(store: Store, up_to_round: int | None = None, public: bool = False) ->
     lines = [e for e in everything if up_to_round is None or e.key.round <= up_to_round]
     played = [e for e in lines if e.scored]
     shown = shown_boards(everything, up_to_round) if public else None
-    scored = running_pairs([e.line() for e in played], planned(everything), scale=scale,
-                           factoring=factoring, movement=movement, shown=shown)
+    compared: dict[int, tuple[str, ...]] = {}
+    scored = _by_session(played, everything, shown, sessions(store), compared)
+    if scored is None:
+        scored = running_pairs([e.line() for e in played], planned(everything), scale=scale,
+                               factoring=factoring, movement=movement, shown=shown)
     figures: dict[EntryKey, TableScore] = {}
     by_line: dict[tuple[str, int, Any, Any], EntryKey] = {
         (e.key.section, e.key.board, e.ns_pair, e.ew_pair): e.key for e in played}
@@ -190,9 +206,52 @@ def score(store: Store, up_to_round: int | None = None, public: bool = False) ->
             key = by_line[(line.section, line.board, line.ns_pair, line.ew_pair)]
             figures[key] = table
     top = max((board.score.top for board in scored.boards), default=0.0)
-    out = Scored(lines, scored, figures, top, shown=shown)
+    out = Scored(lines, scored, figures, top, shown=shown, compared=compared)
     out.standings = _standings(store, scored, top, shown)
     return out
+
+
+def _by_session(played: list[Entry], everything: list[Entry], shown: set[int] | None,
+                found: list[Session], compared: dict[int, tuple[str, ...]]) -> PairsScore | None:
+    """A competition's results scored session by session as its stages score them (None in
+    an event without matchpoint sessions); results of no such session (a Swiss pairs round)
+    on the event's own scoring, together."""
+    if not found:
+        return None
+    where: dict[tuple[str, int], int] = {}
+    for index, session in enumerate(found):
+        for fixture in session.fixtures:
+            for number in range(fixture["first_round"], fixture["last_round"] + 1):
+                where[fixture["detail"]["section"], number] = index
+    lines: dict[int, list[BoardResult]] = defaultdict(list)
+    tables: dict[int, dict[tuple[str, int], int]] = defaultdict(lambda: defaultdict(int))
+    for e in everything:
+        index = where.get((e.key.section, e.key.round), -1)
+        tables[index][e.key.section, e.key.board] += 1
+    for e in played:
+        lines[where.get((e.key.section, e.key.round), -1)].append(e.line())
+    boards: list[Any] = []
+    pair_boards: dict[Pair, list[PairBoard]] = defaultdict(list)
+    movement = None
+    for index, session_lines in sorted(lines.items()):
+        if index < 0:
+            part = running_pairs(session_lines, tables[index], shown=shown)
+        else:
+            spec = found[index].spec
+            part = score_session(spec, session_lines, InPlay(tables[index], shown))
+            if spec.top_integral:
+                sections = tuple(sorted({f["detail"]["section"]
+                                         for f in found[index].fixtures}))
+                compared.update((line.board, sections) for line in session_lines)
+        movement = movement or part.movement
+        boards.extend(part.boards)
+        for pair, mine in part.pair_boards.items():
+            pair_boards[pair].extend(mine)
+    if movement is None:
+        return None
+    return PairsScore(movement=movement, boards=tuple(boards),
+                      standings=tuple(rank_pairs(pair_boards)),
+                      pair_boards={pair: tuple(mine) for pair, mine in pair_boards.items()})
 
 
 def _penalties(store: Store, top: float) -> dict[tuple[str, int], list[dict[str, Any]]]:
@@ -328,7 +387,8 @@ def traveller(store: Store, section: str, board: int,
                       if b.board == board and b.section in ("", section)), None)
     return {"section": section, "board": board, "top": board_top, "results": rows,
             "held_back": False, "played": sum(1 for e in lines if e.scored),
-            "tables": len(lines)}
+            "tables": len(lines),
+            "compared_sections": list(scored.compared.get(board, (section,)))}
 
 
 _RESULT_FIELDS = ("contract", "declarer", "tricks", "lead", "ns_score", "adjusted",
@@ -395,8 +455,55 @@ def scorecard(store: Store, section: str, pair: int,
     rows.sort(key=lambda r: (r["round"], r["board"]))
     line = next((s for s in scored.standings.get(direction, [])
                  if s["pair"] == pair and s["section"] == section), None)
-    return {"section": section, "pair": pair, "direction": direction, "boards": rows,
+    data = {"section": section, "pair": pair, "direction": direction, "boards": rows,
             "standing": line}
+    if is_competition(store):
+        # A competition ranks stage by stage: the pair's lines in the stages' standings, the
+        # last of them its standing.
+        data["stages"] = stage_lines(store, pair, scored)
+        data["standing"] = data["stages"][-1] if data["stages"] else None
+    return data
+
+
+def stage_lines(store: Store, pair: int, scored: Scored) -> list[dict[str, Any]]:
+    """A pair's line in the standings of every matchpoint stage it played, as the stage ranks
+    it (places, K17.3 ties), with the matchpoints and tops of its boards in the sessions the
+    standings count (those every table of its group has finished)."""
+    now = current(store, int(time.time() * 1000))
+    session_of = {}
+    for session in sessions(store):
+        for fixture in session.fixtures:
+            for number in range(fixture["first_round"], fixture["last_round"] + 1):
+                session_of[fixture["detail"]["section"], number] = fixture
+    counted: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
+    for e in scored.entries:
+        fixture = session_of.get((e.key.section, e.key.round))
+        figures = scored.figures.get(e.key)
+        if (fixture is None or figures is None or fixture["key"] not in now.inputs.sessions
+                or pair not in (e.ns_pair, e.ew_pair)):
+            continue
+        side = figures.ns if e.ns_pair == pair else figures.ew
+        totals = counted[fixture["stage"]]
+        totals[0] += side.matchpoints
+        totals[1] += side.out_of
+        totals[2] += 1
+    out = []
+    for stage in now.view.stages:
+        if stage.progress is None or stage.spec.id not in counted:
+            continue
+        for group in stage.progress.groups:
+            places = places_shown(group.standings)
+            for standing, place in zip(group.standings, places, strict=True):
+                if standing.entry != pair or standing.percent is None:
+                    continue
+                earned, top, boards = counted[stage.spec.id]
+                out.append({
+                    "stage": stage.spec.name, "stage_id": stage.spec.id, "group": group.name,
+                    "place": standing.place, "rank": place, "shared": standing.shared,
+                    "percentage": standing.percent, "sessions": list(standing.sessions),
+                    "tie": standing.tie_break or None, "matchpoints": round(earned, 2),
+                    "top": top, "boards": int(boards), "penalty": 0, "penalties": []})
+    return out
 
 
 def completed_rounds(store: Store) -> int:
