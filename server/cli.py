@@ -52,7 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--entries", type=int, help="a competition preset: its teams or pairs "
                      "(default: the number the regulation fixes)")
     new.add_argument("--name")
-    new.add_argument("--password", help="director password (default: a new random one)")
+    new.add_argument("--password", help="director password, at least 8 characters (default: a "
+                     "new random one)")
     new.add_argument("--base-url", help="address the table cards point to (default: this "
                      "machine's LAN address, port 5000)")
 
@@ -244,12 +245,16 @@ def _open(path: str) -> Any:
 
 def cmd_new(args: argparse.Namespace) -> int:
     from .app import lan_address
+    from .event.access import MIN_PASSWORD
     from .event.create import create_event, new_password
     from .event.keys import make_key_file
     from .formats import PresetError, load_preset
     from .movements import MovementError
     from .store import StoreError
 
+    if args.password is not None and len(args.password) < MIN_PASSWORD:
+        # The console's rule: the same password is typed at its login.
+        raise CliError(f"--password needs at least {MIN_PASSWORD} characters")
     password = args.password or new_password()
     base_url = args.base_url or f"http://{lan_address()}:5000"
     try:

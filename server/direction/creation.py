@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import TravellerError, shown
+from ..event.access import MIN_PASSWORD
 from ..event.create import create_event
 from ..formats import Preset, PresetError, load_preset
 from ..movements import MovementError
@@ -25,7 +26,6 @@ from . import setup
 
 DEMO = "demo.toml"
 """The demo's preset: offered last, since it is there for trying Traveller out."""
-MIN_PASSWORD = 8
 LIMITS = {"tables": 200, "sections": 26, "boards_per_round": 64, "rounds": 200}
 """Upper bounds on the numbers, so a slip of the finger cannot build a movement for hours."""
 NUMBERS = ("tables", "boards_per_round", "rounds", "sections")

@@ -10,9 +10,12 @@ terminals hear of it.
 - **Undo** takes the last advance back while no board of it is played.
 - **Decide** records a choice of opponent (K1.4, D4.3, D4.5, D4.7, D5.7-D5.9), the organisers'
   wild card (KC2.2), the entries joining from another competition (K4.2, K4.3, D4.7; K4.4: each
-  player must be on the event's players list) or a replacement for an absent entrant (K4.5: the
-  next-ranked entry), each only when the competition asks for it and only with a value it
-  allows.
+  player on the event's players list, in one entry only and in none already playing the stage)
+  or a replacement for an absent entrant (K4.5: the next-ranked entry), each only when the
+  competition asks for it and only with a value it allows.
+- A decision in force may be **changed** (decide again: a new audited row, the old value and
+  the new) or **withdrawn** until a match it decides is put in play (`decisions`); after that
+  it stands, unless that advance is undone.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..competition import Competition
 from ..competition.flow import overall_order
 from ..errors import TravellerError, is_number_text, ok_body, shown
 from ..event.create import new_token
@@ -28,8 +32,11 @@ from ..event.players import known
 from ..formats.competition import CompetitionError
 from ..store import Store
 from ..store import competition as sql
+from ..store import players as players_sql
 from ..store import teams as teams_sql
-from .view import batch, current
+from . import decisions
+from .inputs import competition_spec, load, own_entries
+from .view import batch, current, played_in
 
 MAX_NAME = 60
 
@@ -85,11 +92,10 @@ def undo_advance(store: Store, now_ms: int, actor: str, why: Any = "") -> Outcom
     if not done:
         raise TravellerError("nothing_to_undo", "no advance to take back", 409)
     last = done[-1]
-    played = [r for r in store.results()
-              if last["first_round"] <= r.round <= last["last_round"]]
+    played = played_in(store, last)
     if played:
         raise TravellerError("already_played", f"rounds {last['first_round']}-"
-                             f"{last['last_round']} have results already ({len(played)}): an "
+                             f"{last['last_round']} have results already ({played}): an "
                              "advance is undone only while nothing of it is played", 409)
     reason = str(why or "").strip()[:200] or "advance undone"
     tables = tuple(store.tables())
@@ -103,16 +109,24 @@ def undo_advance(store: Store, now_ms: int, actor: str, why: Any = "") -> Outcom
 
 
 def decide(store: Store, payload: Mapping[str, Any], now_ms: int, actor: str) -> Outcome:
-    """A decision the competition asks for; `payload` has `key`, `value` and `why`."""
+    """A decision the competition asks for, or a change of one in force whose matches are not
+    in play yet; `payload` has `key`, `value` and `why`. A change is audited with the old value
+    and the new, and refused when it would contradict a later decision in force."""
     if not isinstance(payload, Mapping):
         raise TravellerError("bad_payload", "a decision is an object with key and value")
     key = payload.get("key")
     now = _now(store, now_ms)
-    due = next((d for d in now.view.due if d.key == key), None)
     value = payload.get("value")
     why = str(payload.get("why") or "").strip()[:300]
+    due = decisions.due_of(now.view, key) if isinstance(key, str) else None
+    old = _in_force(store, key)
     if due is None and isinstance(key, str) and key.endswith("/replace"):
         return _replace(store, now, key, value, now_ms, actor, why)
+    view = now.view
+    if due is None and old is not None:
+        _still_open(store, view, old)
+        view = _without(store, now_ms, old)
+        due = decisions.due_of(view, key)
     if due is None:
         raise TravellerError("not_due", f"the competition does not ask for {shown(key)} now", 409)
     if due.kind == "choice":
@@ -131,12 +145,71 @@ def decide(store: Store, payload: Mapping[str, Any], now_ms: int, actor: str) ->
                                  f"{', '.join(map(str, due.allowed))}")
         stored = teams
     else:
-        stored = {"origin": due.name, "entries": _joining(store, now, value, due.count,
-                                                          due.rule)}
+        stored = {"origin": due.name, "entries": _joining(store, view, now_ms, value, due)}
+    if old is not None and old["value"] == stored:
+        return Outcome(ok_body(key=due.key, value=stored, changed=False), ())
+    if old is not None:
+        # A new decision fits those in force (it was asked for); a change may not fit the
+        # decisions taken on top of it.
+        _resolves(store, now_ms, due.key, due.kind, stored)
+    default = f"{due.rule}: {due.name}" + (" changed" if old is not None else "")
     with store.write() as db:
-        sql.put_decision(store, db, due.key, due.kind, stored, actor, now_ms,
-                         why or f"{due.rule}: {due.name}")
-    return Outcome(ok_body(key=due.key, value=stored), ())
+        sql.put_decision(store, db, due.key, due.kind, stored, actor, now_ms, why or default)
+    return Outcome(ok_body(key=due.key, value=stored, changed=old is not None), ())
+
+
+def withdraw(store: Store, payload: Mapping[str, Any], now_ms: int, actor: str) -> Outcome:
+    """Take back a decision in force while none of the matches it decides is in play; the
+    competition asks for it again. `payload` has `key` and `why`; audited with the old value."""
+    if not isinstance(payload, Mapping):
+        raise TravellerError("bad_payload", "a withdrawal is an object with key and why")
+    key = payload.get("key")
+    old = _in_force(store, key)
+    if old is None:
+        raise TravellerError("not_decided", f"no decision {shown(key)} is in force", 404)
+    now = _now(store, now_ms)
+    _still_open(store, now.view, old)
+    info = decisions.about(now.view, old["key"], old["kind"])
+    later = decisions.dependents(now.view, old["key"], old["kind"], sql.decisions(store))
+    if later:
+        raise TravellerError("decisions_depend", f"{info.rule}: {', '.join(later)} "
+                             f"{'was' if len(later) == 1 else 'were'} taken on top of "
+                             f"{old['key']}: withdraw {'it' if len(later) == 1 else 'them'} "
+                             "first", 409)
+    why = str(payload.get("why") or "").strip()[:300] or f"{info.rule}: {info.name} withdrawn"
+    with store.write() as db:
+        sql.remove_decision(store, db, old["key"], actor, now_ms, why)
+    return Outcome(ok_body(key=old["key"], withdrawn=old["value"]), ())
+
+
+def _in_force(store: Store, key: Any) -> dict[str, Any] | None:
+    if not isinstance(key, str):
+        return None
+    return next((d for d in sql.decisions(store) if d["key"] == key), None)
+
+
+def _still_open(store: Store, view: Any, old: dict[str, Any]) -> None:
+    """A decision stands once a match it decides is in play."""
+    playing = decisions.in_play(store, view, old["key"], old["kind"])
+    if playing:
+        info = decisions.about(view, old["key"], old["kind"])
+        raise TravellerError("decision_stands", f"{info.rule}: {info.name} "
+                             f"({old['key']}) can no longer change: "
+                             f"{decisions.why_it_stands(playing)}", 409)
+
+
+def _without(store: Store, now_ms: int, old: dict[str, Any]) -> Any:
+    try:
+        return decisions.without(store, now_ms, old["key"], old["kind"])
+    except CompetitionError as exc:
+        raise TravellerError("competition_error", str(exc), 409) from None
+
+
+def _resolves(store: Store, now_ms: int, key: str, kind: str, value: Any) -> None:
+    problem = decisions.resolves(store, now_ms, key, kind, value)
+    if problem is not None:
+        raise TravellerError("contradicts_decision", f"{problem}: another decision in force "
+                             "depends on this one; change or withdraw that one first", 409)
 
 
 def _replace(store: Store, now: Any, key: str, value: Any, now_ms: int, actor: str,
@@ -174,16 +247,22 @@ def _replace(store: Store, now: Any, key: str, value: Any, now_ms: int, actor: s
     return Outcome(ok_body(key=key, value={"absent": absent, "by": by}), ())
 
 
-def _joining(store: Store, now: Any, value: Any, count: int, rule: str) -> list[dict[str, Any]]:
-    """The entries joining: names, and (K4.4) the players' IDs, each on the players list."""
+def _joining(store: Store, view: Any, now_ms: int, value: Any,
+             due: Any) -> list[dict[str, Any]]:
+    """The entries joining: names, and (K4.4) the players' IDs, each on the players list, in
+    one entry only and in no entry already playing the stage; a stage whose rules list K4.4
+    needs every entry's players (`decisions.players_required`)."""
     if not isinstance(value, list) or not value:
         raise TravellerError("bad_payload", "joining entries are a list of {name, players}")
-    if len(value) > count:
-        raise TravellerError("too_many", f"{rule}: at most {count} entries join")
+    if len(value) > due.count:
+        raise TravellerError("too_many", f"{due.rule}: at most {due.count} entries join")
+    needed = decisions.players_required(view, due.stage)
     listed = known(store)
-    first = max((e.id for e in now.view.entries), default=0) + 1
+    playing = _playing(store, now_ms, due)
+    first = max((e.id for e in view.entries), default=0) + 1
     out = []
     problems = []
+    seen: dict[str, str] = {}
     for i, item in enumerate(value):
         item = item if isinstance(item, Mapping) else {"name": item}
         name = str(item.get("name") or "").strip()
@@ -194,14 +273,67 @@ def _joining(store: Store, now: Any, value: Any, count: int, rule: str) -> list[
             problems.append(f"entry {i + 1}: players is a list of player IDs")
             given = []
         players = [str(p).strip() for p in given]
+        label = name or f"entry {i + 1}"
+        if needed == 2 and len(players) != 2:
+            problems.append(f"K4.4: {label} names {len(players)} players: a pair joins with "
+                            "its 2 players' IDs")
+        elif needed and len(players) < needed:
+            problems.append(f"K4.4: {label} names {len(players)} players: a team joins with "
+                            f"at least {needed} players' IDs")
         for player in players:
+            who = _who(player, listed)
             if player not in listed:
                 problems.append(f"K4.4: {player} is not a registered player (the event's "
                                 "players list)")
+            if player in seen:
+                problems.append(f"K4.4: {who} is in {seen[player]} and in {label}: a player "
+                                "joins in one entry only")
+            elif player in playing:
+                problems.append(f"K4.4: {who} already plays {due.stage} in {playing[player]}")
+            seen.setdefault(player, label)
         out.append({"id": first + i, "name": name, "players": players})
     if problems:
         raise TravellerError("invalid_entries", "; ".join(problems))
     return out
+
+
+def _who(player: str, listed: Mapping[str, Mapping[str, str]]) -> str:
+    name = listed.get(player, {}).get("name")
+    return f"{player} ({name})" if name else player
+
+
+def _playing(store: Store, now_ms: int, due: Any) -> dict[str, str]:
+    """The players of the entries that play the stage the entries join by another way (its
+    places from earlier stages, another join): seated at the tables, on a team's roster or
+    named when they joined; each with the entry it plays in."""
+    inputs = load(store, now_ms)
+    inputs.joins[due.key] = ()
+    try:
+        view = Competition(competition_spec(store), own_entries(store)).view(inputs)
+        names = {e.id: e.name for e in view.entries}
+        stage = view.stage(due.stage)
+        entrants = set(stage.entrants)
+    except (CompetitionError, ValueError):
+        names, entrants = {}, set()
+    for key, joined in inputs.joins.items():
+        if key.partition("/")[0] == due.stage:
+            entrants |= {e.id for e in joined}
+            names.update({e.id: e.name for e in joined})
+    entries = {e: names.get(e, str(e)) for e in entrants}
+    players: dict[str, str] = {}
+    for d in sql.decisions(store):
+        if d["kind"] == "join" and d["key"] != due.key:
+            for e in d["value"]["entries"]:
+                if e["id"] in entries:
+                    players.update({p: f"{e['id']} {e['name']}" for p in e.get("players", [])})
+    for row in players_sql.seatings(store):
+        for side, seats in (("ns_pair", ("north", "south")), ("ew_pair", ("east", "west"))):
+            if row[side] in entries:
+                players.update({row[s]: f"{row[side]} {entries[row[side]]}" for s in seats})
+    for player, team in teams_sql.roster(store).items():
+        if team in entries:
+            players[player] = f"{team} {entries[team]}"
+    return players
 
 
 def _number(value: Any, what: str) -> int:

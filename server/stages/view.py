@@ -16,6 +16,7 @@ from ..competition.report import stage_json, view_json, view_text
 from ..formats.competition import CompetitionError
 from ..store import Store
 from ..store import competition as sql
+from . import decisions
 from .inputs import competition_spec, load, own_entries
 from .schedule import Batch, next_batch
 
@@ -39,9 +40,36 @@ def batch(store: Store, now: Current) -> Batch | None:
     return next_batch(store, now.view, now.inputs, teams=now.teams)
 
 
-def wire(store: Store, now_ms: int) -> dict[str, Any]:
+def played_in(store: Store, advance: dict[str, Any]) -> int:
+    """The results entered in the rounds an advance put in play (0: it can be undone)."""
+    return sum(1 for r in store.results()
+               if advance["first_round"] <= r.round <= advance["last_round"])
+
+
+def draw(rows: list[dict[str, Any]], names: dict[int, str]) -> list[dict[str, Any]]:
+    """Every match and session an advance puts in play, in play order, from its fixture rows."""
+    out = []
+    for row in sorted(rows, key=lambda r: (r["first_round"], r["detail"].get("table", 0),
+                                           r["key"])):
+        detail = row["detail"]
+        line = {"key": row["key"], "stage": detail.get("stage_name") or row["stage"],
+                "group": row["grp"] or "", "label": detail.get("label") or row["key"],
+                "first_round": row["first_round"], "last_round": row["last_round"]}
+        if row["kind"] == "match":
+            line.update(table=detail["table"], home=detail["home"], away=detail["away"],
+                        home_name=names.get(detail["home"], ""),
+                        away_name=names.get(detail["away"], ""))
+        else:
+            line.update(section=detail["section"], tables=detail["tables"],
+                        pairs=len(detail.get("pairs", [])))
+        out.append(line)
+    return out
+
+
+def wire(store: Store, now_ms: int, *, director: bool = False) -> dict[str, Any]:
     """The competition for the console: every stage as far as it has gone, the decisions
-    due, what an advance would put in play, and the final places once they are known."""
+    due, what an advance would put in play, and the final places once they are known.
+    `director` adds the decisions taken (who, why, whether they may still change)."""
     try:
         now = current(store, now_ms)
     except CompetitionError as exc:
@@ -69,10 +97,14 @@ def wire(store: Store, now_ms: int) -> dict[str, Any]:
         "next": None if nxt is None else {"first_round": nxt.first_round,
                                           "last_round": nxt.last_round,
                                           "summary": nxt.summary,
+                                          "draw": draw(nxt.fixture_rows,
+                                                       {e.id: e.name for e in view.entries}),
                                           "new_tables": [list(t) for t in nxt.new_tables]},
         "last_advance": None if not advances else {
             "id": advances[-1]["id"], "first_round": advances[-1]["first_round"],
-            "last_round": advances[-1]["last_round"]},
+            "last_round": advances[-1]["last_round"],
+            "played": played_in(store, advances[-1])},
+        **({"decided": decisions.taken(store, view, now_ms)} if director else {}),
         "complete": view.complete,
         "final_places": [{"place": p.place, "entry": p.entry, "why": p.why,
                           **({"group": p.group} if grouped else {}),

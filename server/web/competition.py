@@ -1,6 +1,7 @@
 """The director console's competition page: every stage as far as it has gone, who qualified
-and why, the knock-out matches with their carry-over, the decisions the competition asks for,
-and the buttons that put the next matches or sessions in play or take the last advance back.
+and why, the knock-out matches with their carry-over, the decisions the competition asks for
+and those taken (with Change and Withdraw while their matches are not in play), the whole draw
+of the next advance, and the buttons that put it in play or take the last advance back.
 
 Every form posts here with its CSRF token and hands the checked input to one function of
 `server.stages.actions`; the tables an advance seats get their new state. A JSON client
@@ -66,7 +67,7 @@ def index() -> Any:
         store = _store()
     except TravellerError as exc:
         return _refused(exc)
-    data = wire(store, now_ms())
+    data = wire(store, now_ms(), director=True)
     if wants_json():
         return jsonify(data), 200 if data["ok"] else data["status"]
     names = {e["id"]: e["name"] for e in data.get("entries", [])}
@@ -116,9 +117,9 @@ def undo() -> Any:
 @bp.post("/decide")
 @director_required
 def decide() -> Any:
-    """A decision the competition asks for: a choice of opponent, a wild card, the entries
-    joining from another competition (one a line: the name, then `;` and the players' IDs),
-    a replacement for an absent entrant."""
+    """A decision the competition asks for, or a change of one taken whose matches are not in
+    play: a choice of opponent, a wild card, the entries joining from another competition (one
+    a line: the name, then `;` and the players' IDs), a replacement for an absent entrant."""
     payload = dict(request_payload())
     value = payload.get("value")
     if not request.is_json:
@@ -133,6 +134,17 @@ def decide() -> Any:
         payload["value"] = value
     try:
         outcome = actions.decide(_store(), payload, now_ms(), actor())
+    except TravellerError as exc:
+        return _refused(exc)
+    return _done(outcome)
+
+
+@bp.post("/withdraw")
+@director_required
+def withdraw() -> Any:
+    """Take back a decision whose matches are not in play: the competition asks for it again."""
+    try:
+        outcome = actions.withdraw(_store(), request_payload(), now_ms(), actor())
     except TravellerError as exc:
         return _refused(exc)
     return _done(outcome)
