@@ -4,11 +4,15 @@ Robots sit at every table and enter, through the same use cases as the terminals
 (`server.table.actions`), every result in play now: the simulator's result for the table's
 board (`server.stages.robots`), so a table's results depend only on the seed, its section,
 table and round. Where East-West confirms on its own terminal the robots confirm too, and a
-teams table gives its line-up first where the rosters require one (D2.1). Each row is audited
-as the robot's (`robot at table O3`).
+teams table gives its line-up first where the rosters require one (D2.1): two players of each
+team's roster in the open room, two others in the closed room. Each row is audited as the
+robot's (`robot at table O3`).
 
 The robot director (the demo's) then takes each decision due as the simulator would by default
-(`default_answer`) and advances; `rehearse` goes on for N advances or to the final places.
+(`default_answer`) and advances; `rehearse` goes on for N advances or to the final places. A
+rehearsal needs players where the regulation asks for them: the robot director registers four
+robot players for a team without a roster (D2.1) and two for each pair joining a stage that
+asks for its players (K4.4), audited as its own.
 """
 
 from __future__ import annotations
@@ -19,11 +23,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import TravellerError
-from ..store import Store, TableRow
+from ..store import SeatingRow, Store, TableRow
+from ..store import players as players_sql
+from ..store import teams as teams_sql
 from ..table import actions as table_actions
 from ..table.entry import locked_boards
 from ..table.schedule import current_round
-from . import actions
+from ..teams.lineups import lineups_required
+from . import actions, decisions
 from .robots import payload_of, robot_result
 from .view import current
 
@@ -81,6 +88,11 @@ def _play_table(store: Store, table: TableRow, seed: int, clock: Callable[[], in
         here = current_round(seatings, done)
         if here is None:
             return entered
+        if lineups_required(store):
+            with store.read() as db:
+                given = players_sql.has_lineup(db, table.section, table.number, here.round)
+            if not given:
+                _line_up(store, table, here, clock)
         progressed = False
         for board in [b for b in here.boards if (here.round, b) not in done]:
             played = robot_result(store, seed, table.section, table.number, here.round, board)
@@ -102,6 +114,60 @@ def _play_table(store: Store, table: TableRow, seed: int, clock: Callable[[], in
             progressed = True
 
 
+ROBOT_PLAYERS = 4
+"""Robot players a team without a roster gets: two a room."""
+
+
+def _line_up(store: Store, table: TableRow, seating: SeatingRow,
+             clock: Callable[[], int]) -> None:
+    """D2.1: the table's line-up before its first board, from the teams' rosters: each team's
+    first two players in the open room, its next two in the closed room."""
+    roster = teams_sql.roster(store)
+    first = 0 if table.section == "O" else 2
+    seats = []
+    for team in (seating.ns_pair, seating.ew_pair):
+        players = sorted(p for p, t in roster.items() if t == team)
+        if len(players) < ROBOT_PLAYERS:
+            players = _robot_roster(store, team, players, clock)
+        seats.append(players[first:first + 2])
+    (north, south), (east, west) = seats
+    table_actions.set_players(store, table, "ns", {
+        "op_id": str(uuid.uuid4()), "round": seating.round, "north": north, "south": south,
+        "east": east, "west": west}, clock(), actor=robot_actor(table))
+
+
+def _robot_roster(store: Store, team: int, players: list[str],
+                  clock: Callable[[], int]) -> list[str]:
+    """A team short of players for a rehearsal gets robot players on its roster."""
+    robots = [f"R{team}.{n}" for n in range(1, ROBOT_PLAYERS + 1)]
+    full = sorted({*players, *robots})
+    with store.write() as db:
+        teams_sql.put_roster(store, db, team, full, ROBOT_DIRECTOR,
+                             f"{ROBOT_DIRECTOR}: robot players for a rehearsal (D2.1: the team "
+                             "has no roster)")
+    return full
+
+
+def robot_joiners(store: Store, view: Any, due: Any) -> list[dict[str, Any]]:
+    """The entries joining a stage, by default; where the stage asks for their players (K4.4)
+    each gets robot players, registered on the event's players list."""
+    value: list[dict[str, Any]] = default_answer(due)
+    needed = decisions.players_required(view, due.stage)
+    if not needed:
+        return value
+    stage = [s.spec.id for s in view.stages].index(due.stage) + 1
+    rows = []
+    for n, entry in enumerate(value, start=1):
+        entry["players"] = [f"R{stage}.{n}.{k}" for k in range(1, needed + 1)]
+        rows.extend({"federation_id": p, "name": f"Robot {p[1:]}", "gender": "", "club": ""}
+                    for p in entry["players"])
+    with store.write() as db:
+        players_sql.import_players(store, db, rows, ROBOT_DIRECTOR,
+                                   f"{ROBOT_DIRECTOR}: robot players joining {due.stage} "
+                                   f"({due.rule}, K4.4)")
+    return value
+
+
 def direct(store: Store, clock: Callable[[], int]) -> tuple[int, list[str] | None, bool]:
     """The robot director: every decision due taken by default, then one advance. Returns the
     decisions taken, the advance's summary (None when nothing could be put in play) and
@@ -109,7 +175,9 @@ def direct(store: Store, clock: Callable[[], int]) -> tuple[int, list[str] | Non
     taken = 0
     now = current(store, clock())
     for due in now.view.due:
-        actions.decide(store, {"key": due.key, "value": default_answer(due),
+        value = (robot_joiners(store, now.view, due) if due.kind == "join"
+                 else default_answer(due))
+        actions.decide(store, {"key": due.key, "value": value,
                                "why": f"{ROBOT_DIRECTOR}: the default"}, clock(), ROBOT_DIRECTOR)
         taken += 1
     if taken:

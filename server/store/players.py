@@ -67,6 +67,14 @@ def seatings(store: Store, section: str | None = None) -> list[dict[str, Any]]:
         return list(rows)
 
 
+def has_lineup(db: Database, section: str, table_number: int, round_number: int) -> bool:
+    """Whether a table said who sits where in a round (a teams table: its line-up, D2.1);
+    read on every result where the line-up is required, so one indexed row."""
+    return db.execute("select 1 from table_players where section = ? and table_number = ? and "
+                      "round = ? limit 1", [section, table_number, round_number]
+                      ).fetchone() is not None
+
+
 def lineups(store: Store) -> list[dict[str, Any]]:
     """Every line-up sent, oldest first (teams: one per room, table, round and segment)."""
     with store.read() as db:

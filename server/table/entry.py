@@ -17,7 +17,9 @@ from ..bridge import K8_2, Board, BridgeError, Card, Contract, Seat, ns_score
 from ..errors import TravellerError, ok_body, op_id_of, shown
 from ..store import ResultRow, Store, TableRow, conflicts
 from ..store import ew as ew_sql
+from ..store import players as players_sql
 from ..store import rulings as rulings_sql
+from ..teams.lineups import lineup_missing, lineups_required
 from ..teams.matches import locks, not_played
 from .schedule import current_round
 from .terminals import event_wire
@@ -126,9 +128,11 @@ def locked_boards(store: Store, table: TableRow, now_ms: int) -> set[tuple[int, 
 
 
 def checked_result(store: Store, db: Any, table: TableRow, checked: Submission, score: int,
-                   locked: set[tuple[int, int]], now_ms: int, actor: str) -> ResultRow:
+                   locked: set[tuple[int, int]], now_ms: int, actor: str,
+                   lineup: bool = False) -> ResultRow:
     """The result a checked submission makes at this table now, inside the caller's write
-    transaction: its board must be in the table's current round, not scored, not locked."""
+    transaction: its board must be in the table's current round, not scored, not locked, and
+    (`lineup`: D2.1 requires it) entered after the table's line-up of the round."""
     board = checked.board
     if any(b == board for _, b in locked):
         if any(b == board for _, b in not_played(store).get(
@@ -156,6 +160,8 @@ def checked_result(store: Store, db: Any, table: TableRow, checked: Submission, 
     if (here.round, board) in scored:
         raise TravellerError("already_scored", f"board {board} is already scored at this "
                              "table; ask the director to correct it", 409)
+    if lineup and not players_sql.has_lineup(db, table.section, table.number, here.round):
+        raise lineup_missing(store, table, here)
     return ResultRow(
         op_id=checked.op_id, section=table.section, table_number=table.number,
         round=here.round, board=board, ns_pair=here.ns_pair, ew_pair=here.ew_pair,
@@ -183,6 +189,7 @@ def submit_result(
     if rules["ew_terminal"]:
         return submit_entry(store, table, checked, score, now_ms, actor)
     locked = locked_boards(store, table, now_ms)
+    lineup = lineups_required(store)
 
     def write(db: Any) -> dict[str, Any] | tuple[TravellerError, ResultRow | None]:
         earlier = store.result_by_op(db, table, checked.op_id)
@@ -193,7 +200,8 @@ def submit_result(
             refuse_reuse(store, db, earlier, checked)
             return ok_body(ns_score=earlier.ns_score, board=earlier.board, duplicate=True)
         try:
-            result = checked_result(store, db, table, checked, score, locked, now_ms, actor)
+            result = checked_result(store, db, table, checked, score, locked, now_ms, actor,
+                                    lineup)
         except TravellerError as exc:
             if exc.code != "already_scored":
                 raise
@@ -261,6 +269,7 @@ def submit_entry(store: Store, table: TableRow, checked: Submission, score: int,
     The ack is `submit_result`'s with `pending`: true while East-West has not confirmed (a
     replay after the confirmation says `pending`: false)."""
     locked = locked_boards(store, table, now_ms)
+    lineup = lineups_required(store)
 
     def write(db: Any) -> dict[str, Any]:
         done = store.result_by_op(db, table, checked.op_id)
@@ -273,7 +282,8 @@ def submit_entry(store: Store, table: TableRow, checked: Submission, score: int,
             refuse_reuse(store, db, earlier, checked)
             return ok_body(ns_score=earlier.ns_score, board=earlier.board, duplicate=True,
                            pending=True)
-        result = checked_result(store, db, table, checked, score, locked, now_ms, actor)
+        result = checked_result(store, db, table, checked, score, locked, now_ms, actor,
+                                lineup)
         ew_sql.insert_entry(store, db, result, actor)
         return ok_body(ns_score=score, board=checked.board, duplicate=False, pending=True)
 

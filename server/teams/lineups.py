@@ -1,5 +1,6 @@
 """Who plays for a team: line-ups checked against the rosters (D2.1) and the teams' eligibility
-(D2.2), and each player's share of the team's boards (D8.2).
+(D2.2), the line-up a table gives before its first board where the rosters are required
+(D2.1), and each player's share of the team's boards (D8.2).
 """
 
 from __future__ import annotations
@@ -9,10 +10,10 @@ from typing import Any
 
 from ..errors import TravellerError
 from ..event.players import known
-from ..store import SeatingRow, Store
+from ..store import SeatingRow, Store, TableRow
 from ..store import players as players_sql
 from ..store import teams as sql
-from .matches import in_competition, options, segment_of
+from .matches import in_competition, is_teams, names, options, room_of, segment_of
 
 
 def check_lineup(store: Store, seating: SeatingRow, seats: Mapping[str, str]) -> list[str]:
@@ -36,6 +37,25 @@ def check_lineup(store: Store, seating: SeatingRow, seats: Mapping[str, str]) ->
     if problems and opts["rosters"] == "required":
         raise TravellerError("not_on_roster", "; ".join(problems), 409)
     return problems
+
+
+def lineups_required(store: Store) -> bool:
+    """D2.1 where the rosters are required: a teams table gives its line-up (for the match, or
+    for one of its segments) before its first board."""
+    return is_teams(store) and options(store)["rosters"] == "required"
+
+
+def lineup_missing(store: Store, table: TableRow, seating: SeatingRow) -> TravellerError:
+    """The refusal of a result entered before the table's line-up (D2.1), naming the teams
+    whose players are missing."""
+    teams = names(store)
+    ns = teams.get(seating.ns_pair, f"Team {seating.ns_pair}")
+    ew = teams.get(seating.ew_pair, f"Team {seating.ew_pair}")
+    return TravellerError(
+        "lineup_required",
+        f"D2.1: the line-up of table {table.number} ({room_of(table.section)} room) in round "
+        f"{seating.round} is missing: the players of {ns} (North-South) and {ew} (East-West) "
+        "are given before the first board, then the results", 409)
 
 
 def player_boards(store: Store) -> list[dict[str, Any]]:
