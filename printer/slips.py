@@ -67,6 +67,8 @@ class RoundSlip:
     boards_finished: bool = False
     """The boards are done after this round (a barometer, duplicated team boards): they go
     back to the director rather than to a table or a relay stand."""
+    stage: str = ""
+    """A competition's stage (and session or knock-out round), printed under the event."""
 
     @property
     def last(self) -> bool:
@@ -131,6 +133,7 @@ def round_slip(
     blocks: list[Block] = [
         Text(event_name, Size.DOUBLE_HEIGHT, bold=True, align=Align.CENTER),
         Rule("="),
+        *([Text(slip.stage, bold=True, align=Align.CENTER)] if slip.stage else []),
         Columns(labels.section.format(section=slip.section),
                 labels.round.format(round=slip.round, rounds=slip.rounds)),
         Text(labels.table.format(table=slip.table), Size.DOUBLE, bold=True, align=Align.CENTER),
@@ -209,8 +212,10 @@ def guide_card(
     rounds: Sequence[GuideRound],
     *,
     labels: GuideCardLabels = GuideCardLabels(),
+    stage: str = "",
 ) -> Document:
-    """A pair's guide (movement) card: every round's table, direction, opponents, boards."""
+    """A pair's guide (movement) card: every round's table, direction, opponents, boards; in a
+    competition, those of the `stage` (and session) in play."""
     rows = []
     for line in rounds:
         if line.table is None:
@@ -228,6 +233,7 @@ def guide_card(
     blocks: list[Block] = [
         Text(event_name, Size.DOUBLE_HEIGHT, bold=True, align=Align.CENTER),
         Rule("="),
+        *([Text(stage, bold=True, align=Align.CENTER)] if stage else []),
         Text(labels.section.format(section=section), align=Align.CENTER),
         Text(labels.pair.format(pair=pair.number), Size.DOUBLE, bold=True, align=Align.CENTER),
     ]

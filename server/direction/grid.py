@@ -14,7 +14,6 @@ from ..errors import TravellerError, shown
 from ..event.clocks import ClockBook, clock_wire
 from ..event.numbering import Numbering, numbering
 from ..store import ResultRow, SeatingRow, Store, conflicts
-from ..store import competition as competition_sql
 from ..store import printing as spool
 from ..table.calls import call_wire
 from ..table.eastwest import call_messages
@@ -41,7 +40,7 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int,
     names = numbering(store)
     # In a competition, a table done with everything and given nothing by the last advance
     # sits out the stage in play: it is counted, not drawn.
-    since = _last_advance_round(store)
+    since = names.last_advance
     for table in store.tables():
         key = (table.section, table.number)
         mine, scored, here = plays[key]
@@ -89,15 +88,6 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int,
 def _numbered(entry: dict[str, Any] | None, names: Numbering) -> dict[str, Any] | None:
     """A table's last entry with its board as the room numbers it (`board_number`)."""
     return None if entry is None else {**entry, "board_number": names.number(entry["board"])}
-
-
-def _last_advance_round(store: Store) -> int | None:
-    """A competition's first round put in play by its last advance (None for other events)."""
-    movement = store.setting("movement", {}) or {}
-    if movement.get("kind") != "competition":
-        return None
-    advances = [a for a in competition_sql.advances(store) if a["undone_ms"] is None]
-    return advances[-1]["first_round"] if advances else None
 
 
 Playing = tuple[list[SeatingRow], set[tuple[int, int]], SeatingRow | None]

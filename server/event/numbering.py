@@ -93,6 +93,10 @@ class Numbering:
         self._by_round: dict[int, RoundName] = {}
         fixtures = competition_sql.fixtures(store) if store.setting("competition") else {}
         self.competition = bool(fixtures)
+        advances = ([a for a in competition_sql.advances(store) if a["undone_ms"] is None]
+                    if self.competition else [])
+        self.last_advance: int | None = advances[-1]["first_round"] if advances else None
+        """A competition's first round put in play by its last advance (None otherwise)."""
         stage_rounds: dict[tuple[str, str], int] = {}
         for f in fixtures.values():
             if f["kind"] == "match":

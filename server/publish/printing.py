@@ -51,6 +51,7 @@ from printer import (
 
 from ..errors import TravellerError, shown
 from ..event.create import ROOMS
+from ..event.numbering import RoundName, numbering
 from ..event.players import pair_names
 from ..stages.inputs import is_competition
 from ..store import SeatingRow, Store
@@ -97,16 +98,36 @@ def table_card_documents(store: Store, only: Iterable[int] | None = None,
     note = (translate(K9_1_NOTE, lang)
             if (store.setting("preset", {}) or {}).get("restricted_systems") else None)
     labels = worded(TableCardLabels(), lang)
+    # A teams event's sections are the rooms of its matches: a card names its room.
+    rooms = ({section: worded(TableCardLabels(section=ROOM_NAMES[room]), lang)
+              for section, room in ROOMS.items()} if is_teams(store) else {})
     cards = []
     for t in store.tables():
         if chosen is None or t.number in chosen:
+            mine = rooms.get(t.section, labels)
             cards.append(table_card(name, t.section, t.number, table_url(base, t.token),
-                                    note=note, labels=labels))
+                                    note=note, labels=mine))
             if (t.section, t.number) in ew_urls:
                 cards.append(table_card(name, t.section, t.number,
                                         ew_urls[t.section, t.number], note=note,
-                                        labels=labels, east_west=True))
+                                        labels=mine, east_west=True))
     return cards
+
+
+SESSION = N_("session {session}")
+
+
+def stage_text(name: RoundName, lang: str) -> str:
+    """A competition's stage as the paper names it: "final, session 2", "play-off, line 1";
+    "" outside a competition."""
+    if not name.stage:
+        return ""
+    parts = [name.stage]
+    if name.match and name.match != name.stage:
+        parts.append(name.match)
+    if name.sessions and name.sessions > 1 and name.session:
+        parts.append(translate(SESSION, lang).format(session=name.session))
+    return ", ".join(parts)
 
 
 def rounds_of(store: Store) -> int:
@@ -153,18 +174,22 @@ def round_slip_documents(store: Store, number: int, only: Iterable[int] | None =
     # Boards every table plays at once (a barometer, team matches) are done after the round.
     finished = (store.setting("movement", {}) or {}).get("kind") in (
         "barometer", "roundrobin", "swiss")
+    room = numbering(store)
     docs = []
     for s in sorted((s for s in seatings if s.round == number),
                     key=lambda s: (s.section, s.table_number)):
         if chosen is not None and s.table_number not in chosen:
             continue
+        # Numbered as in the room: the stage's round, the match's or session's boards.
+        name = room.round(number, s.section, s.table_number)
+        last = number >= rounds or (bool(name.stage) and name.number >= name.rounds)
         slip = RoundSlip(
-            s.section, s.table_number, number, rounds,
+            s.section, s.table_number, name.number, name.rounds if name.stage else rounds,
             _names(names, s.section, s.ns_pair), _names(names, s.section, s.ew_pair),
-            s.boards, ns_next=seats.get((s.section, s.ns_pair)),
+            tuple(room.number(b) for b in s.boards), ns_next=seats.get((s.section, s.ns_pair)),
             ew_next=seats.get((s.section, s.ew_pair)), boards_next_table=s.boards_next_table,
-            moves_known=number >= rounds or s.section in drawn,
-            boards_finished=finished)
+            moves_known=last or s.section in drawn, boards_finished=finished,
+            stage=stage_text(name, lang))
         docs.append(round_slip(event, slip, labels=labels.get(s.section, pairs_labels)))
     return docs
 
@@ -215,6 +240,10 @@ def guide_card_documents(store: Store, lang: str = DEFAULT_LANG) -> list[Documen
         seat[s.section, s.round, s.ns_pair] = (s, "NS")
         seat[s.section, s.round, s.ew_pair] = (s, "EW")
     rounds = sorted({s.round for s in seatings})
+    room = numbering(store)
+    if room.last_advance is not None:
+        # A competition's cards are the stage's in play: the rounds of its last advance.
+        rounds = [r for r in rounds if r >= room.last_advance]
     labels = worded(GuideCardLabels(), lang)
     docs = []
     for section in sorted({s.section for s in seatings}):
@@ -229,10 +258,12 @@ def guide_card_documents(store: Store, lang: str = DEFAULT_LANG) -> list[Documen
                     continue
                 here, direction = found
                 opponent = here.ew_pair if direction == "NS" else here.ns_pair
-                lines.append(GuideRound(number, here.table_number, direction, opponent,
-                                        here.boards))
+                lines.append(GuideRound(room.round(number, section, here.table_number).number,
+                                        here.table_number, direction, opponent,
+                                        tuple(room.number(b) for b in here.boards)))
+            stage = stage_text(room.round(rounds[0], section), lang) if rounds else ""
             docs.append(guide_card(event, section, _names(names, section, pair), lines,
-                                   labels=labels))
+                                   labels=labels, stage=stage))
     return docs
 
 

@@ -29,7 +29,9 @@ from ..store import teams as teams_sql
 from ..table import actions as table_actions
 from ..table.entry import locked_boards
 from ..table.schedule import current_round
+from ..teams.captains import confirmations
 from ..teams.lineups import lineups_required
+from ..teams.matches import is_teams, match_summary, matches, options
 from . import actions, decisions
 from .robots import payload_of, robot_result
 from .view import current
@@ -73,7 +75,30 @@ def play_in_play(store: Store, seed: int, clock: Callable[[], int]) -> int:
             entered_here = _play_table(store, table, seed, clock)
             entered += entered_here
             progressed = progressed or entered_here > 0
+    if entered:
+        confirm_matches(store, clock)
     return entered
+
+
+def confirm_matches(store: Store, clock: Callable[[], int]) -> int:
+    """KD1: each team's captain confirms every match it has finished, at the match's table in
+    the open room, as a captain does on the terminal; the number of confirmations."""
+    if not is_teams(store) or not options(store)["captains_confirm"]:
+        return 0
+    tables = {(t.section, t.number): t for t in store.tables()}
+    confirmed = 0
+    for match in matches(store, clock()):
+        table = tables.get(("O", match.table))
+        if not match.complete or table is None:
+            continue
+        done = confirmations(store, match, match_summary(store, match))["confirmed"]
+        for team in (match.home, match.away):
+            if team not in done:
+                table_actions.confirm_match(store, table, "ns", {
+                    "op_id": str(uuid.uuid4()), "round": match.round, "team": team},
+                    clock(), actor=f"robot captain of team {team}")
+                confirmed += 1
+    return confirmed
 
 
 def _play_table(store: Store, table: TableRow, seed: int, clock: Callable[[], int]) -> int:
