@@ -114,7 +114,8 @@ import {
 import { renderAnswersRefused, renderEwConfirm, renderEwWaiting, renderNotAgreed, renderNsWaiting } from "./ewview.js";
 import { mixedProblems, needsPlayers, pairNames, renderPlayers, renderSeatWarning, seatsEntered, withSeated } from "./players.js";
 import {
-  awaitingPairing, confirmationCurrent, isTeams, lineupDue, matchOf, matchPanel, rosterProblems, roundsPlanned,
+  awaitingPairing, confirmationCurrent, isTeams, lineupDue, lineupMissing, matchOf, matchPanel, rosterProblems,
+  roundsPlanned,
   segmentBoards, segmentCount, sides, teamName, toConfirm, withConfirmations, withKeptMatches, withLineup,
 } from "./teams.js";
 import {
@@ -194,6 +195,7 @@ const model = {
   matchView: null, // teams: the round whose match panel is open on its own screen
   skippedLineups: [], // teams: "round:segment" line-ups put off (this page only)
   lineupWarning: null, // teams: the roster warning (D2.1) of the last saved line-up
+  held: null, // D2.1: the server's refusal that keeps the results queued until the line-up
   lockAsked: null, // teams: the deadline after which a fresh state was asked for (K12.1)
   awaitingState: false, // connected, the server's first state not read yet: results wait for it
   padShown: false, // the pad is on screen (the director's call then sits on it)
@@ -380,7 +382,8 @@ function lineupTarget() {
   if (model.players.error && model.players.target) {
     ({ round, segment } = model.players.target);
   } else {
-    if (isRoundDone(state, outbox.pending(), round)) return null;
+    // D2.1: results entered before a required line-up wait for it, so it is asked for still.
+    if (isRoundDone(state, outbox.pending(), round) && !lineupMissing(state, seatbox.pending(), round)) return null;
     segment = lineupDue(state, seatbox.pending(), round,
       { pending: unsent(state, outbox.pending()), skipped: model.skippedLineups });
   }
@@ -392,6 +395,7 @@ function lineupTarget() {
     round, segment, segments: segmentCount(info.boards, segments), match: state.table,
     boards: segmentBoards(info.boards, segment, segments), sides: here,
     problems: rosterProblems(state, round, model.players.form), rosters: state.teams.rosters,
+    required: lineupMissing(state, seatbox.pending(), round),
     teamName: (team) => teamName(state, team),
   };
 }
@@ -538,6 +542,8 @@ function render() {
         model.lineupWarning = null;
         render();
       }),
+      model.held && outbox.pending().length > 0
+        && h("p", { class: "warning", role: "alert", "data-testid": "results-held" }, t("lineup.held")),
       renderCalls(callsToShow(state.calls ?? [], callbox.pending(), callbox.rejected(), model.dismissedCalls),
         dismissCall),
       renderRejected(rejectionsShown(), (op_id) => outbox.dismiss(op_id).then(render)),
@@ -684,6 +690,7 @@ function flushSeats() {
       }
       store.set(stateKey, model.state).catch(() => {});
       render();
+      if (model.held) flush(); // D2.1: the results that waited for this line-up go now
     },
     onRejected(rejection) {
       // Asked again, with the server's reason and the numbers as typed.
@@ -725,7 +732,14 @@ function flush() {
     ({ op_id, board, round, contract, declarer, tricks, lead }) =>
       connection.submit({ op_id, board, round, contract, declarer, tricks, ...(lead ? { lead } : {}) }),
     {
+      // D2.1: a result refused for want of the line-up stays queued until the line-up is given.
+      hold(ack) {
+        if (ack.code !== "lineup_required") return false;
+        model.held = { error: ack.error };
+        return true;
+      },
       onAccepted(entry, ack) {
+        model.held = null;
         // With East-West terminals the entry waits for East-West; else it is the result.
         model.state = ack.pending ? withEntry(model.state, { ...entry, ns_score: ack.ns_score ?? entry.ns_score })
           : withResult(model.state, entry, ack.ns_score ?? entry.ns_score);

@@ -254,6 +254,8 @@ const en = {
   "lineup.team_ineligible": "The scorer did not accept the line-up: a team of this match may not play now (D2.2). Call the director.",
   "lineup.refused": "The scorer did not accept the line-up: {error}",
   "lineup.save": "Save the line-up",
+  "lineup.required": "D2.1: the line-up comes before the match's first board; the results wait for it.",
+  "lineup.held": "The results wait for this table's line-up (D2.1): enter it and they are sent.",
 };
 
 const id = {
@@ -499,6 +501,8 @@ const id = {
   "lineup.team_ineligible": "Komputer skor tidak menerima susunan pemain: salah satu tim pertandingan ini belum boleh bermain (D2.2). Panggil direktur.",
   "lineup.refused": "Komputer skor tidak menerima susunan pemain: {error}",
   "lineup.save": "Simpan susunan pemain",
+  "lineup.required": "D2.1: susunan pemain diisi sebelum papan pertama pertandingan; hasil menunggunya.",
+  "lineup.held": "Hasil menunggu susunan pemain meja ini (D2.1): isi susunan pemain, lalu hasil dikirim.",
 };
 
 const pl = {
@@ -773,6 +777,8 @@ const pl = {
   "lineup.team_ineligible": "Komputer nie przyjął składu: jedna z drużyn tego meczu nie może teraz grać (D2.2). Zawołajcie sędziego.",
   "lineup.refused": "Komputer nie przyjął składu: {error}",
   "lineup.save": "Zapisz skład",
+  "lineup.required": "D2.1: skład podaje się przed pierwszym rozdaniem meczu; wyniki czekają na niego.",
+  "lineup.held": "Wyniki czekają na skład przy tym stole (D2.1): wpiszcie go, a zostaną wysłane.",
 };
 
 const dictionaries = { en, id, pl };

@@ -3,9 +3,11 @@
 // flush() sends them oldest first, one at a time, waiting for each ack. The
 // server keeps every op_id once, so resending after a lost ack is harmless.
 // An ack with ok: false is final: the entry moves to the rejected list with
-// the server's sentence, for the players to see and enter again. The one
-// exception is a server fault (status 500 and up): that says nothing about
-// the entry, so it stays first in line and is tried again later.
+// the server's sentence, for the players to see and enter again. The
+// exceptions keep the entry first in line, to be tried again later: a server
+// fault (status 500 and up), which says nothing about the entry, and a refusal
+// the caller says the table can lift (`hooks.hold(ack)`: D2.1's line-up not
+// given yet), so an entry is never lost to it.
 //
 // An acknowledged entry is not forgotten at once: the last ACKED_KEEP stay in
 // `acked`, so that a server taken over from a backup (which may miss what was
@@ -67,6 +69,9 @@ export function createOutbox(store, key) {
       }
       if (ack && !ack.ok && ack.status >= 500) {
         return { sent, stopped: Object.assign(new Error(ack.error ?? "server error"), { ack }) };
+      }
+      if (ack && !ack.ok && hooks.hold?.(ack, entry)) {
+        return { sent, stopped: Object.assign(new Error(ack.error ?? "held"), { ack, held: true }) };
       }
       if (ack && ack.ok) {
         // Kept for a take-over unless this was a resend the server already had.
@@ -143,7 +148,8 @@ export function createOutbox(store, key) {
     /**
      * Send everything pending, in order. `send(entry)` resolves to the ack or
      * rejects when the connection failed (the entry then stays, for the next
-     * flush). A flush asked for while one runs joins it and runs once more.
+     * flush); `hooks.hold(ack, entry)` true keeps a refused entry queued and
+     * stops there. A flush asked for while one runs joins it and runs once more.
      * @returns {Promise<{sent: number, stopped: unknown}>}
      */
     flush(send, hooks = {}) {

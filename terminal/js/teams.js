@@ -65,12 +65,17 @@ function ownEntries(state, pending, round) {
   return out;
 }
 
-/** Should this event ask each table for its line-ups? Only with a list of players or rosters. */
+/** D2.1: must each table give its line-up before its first board (rosters "required")? */
+export function lineupRequired(state) {
+  return isTeams(state) && state.teams.rosters === "required";
+}
+
+/** Should this event ask each table for its line-ups? With a list of players or rosters. */
 export function asksLineups(state) {
   if (!isTeams(state)) return false;
   const known = Object.keys(state?.players?.known ?? {}).length > 0;
   const rostered = Object.values(state?.teams?.roster ?? {}).some((ids) => ids?.length);
-  return known || rostered;
+  return known || rostered || lineupRequired(state);
 }
 
 /** Has the line-up of (round, segment) been given here (sent, or waiting to be sent)? */
@@ -79,18 +84,41 @@ export function hasLineup(state, seats, round, segment) {
   return (state?.teams?.lineups ?? []).some(given) || (seats ?? []).some(given);
 }
 
+/** The boards of a round the server has no result for and that are not locked, in play order. */
+function boardsToStore(state, round) {
+  const info = (state?.schedule ?? []).find((s) => s.round === round);
+  const stored = ownEntries(state, [], round);
+  return (info?.boards ?? []).filter((b) => !stored.has(b) && !lockOf(state, round, b));
+}
+
+/**
+ * D2.1 (rosters "required"): is the round's line-up missing here? The server
+ * takes no result of the match before a line-up of it (for the match or any of
+ * its segments, sent or waiting to be sent), so it comes before anything else
+ * and cannot be put off; results entered meanwhile wait in the outbox.
+ */
+export function lineupMissing(state, seats, round) {
+  if (!lineupRequired(state) || round == null) return false;
+  const given = (l) => l.round === round;
+  if ((state.teams.lineups ?? []).some(given) || (seats ?? []).some(given)) return false;
+  return boardsToStore(state, round).length > 0;
+}
+
 /**
  * The segment whose line-up the table should give now (D8.2), or null: the
  * segment of the round's first board still to play, when none of its boards
  * is played yet, no line-up is known for it and the players did not put it
  * off (`skipped` holds "round:segment" keys). `seats` are line-ups not sent
- * yet; `pending` results not sent yet.
+ * yet; `pending` results not sent yet. Where D2.1 requires the match's
+ * line-up and none is known, it is due whatever was entered or put off.
  */
 export function lineupDue(state, seats, round, { pending = [], skipped = [] } = {}) {
   if (!asksLineups(state) || round == null) return null;
   const info = (state?.schedule ?? []).find((s) => s.round === round);
   if (!info?.boards?.length) return null;
   const segments = state.teams.segments ?? 1;
+  // D2.1: the segment of the first board the server has no result for, whatever waits to be sent.
+  if (lineupMissing(state, seats, round)) return segmentOf(info.boards, boardsToStore(state, round)[0], segments);
   const entries = ownEntries(state, pending, round);
   const next = info.boards.find((b) => !entries.has(b) && !lockOf(state, round, b));
   if (next === undefined) return null;

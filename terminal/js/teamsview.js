@@ -184,8 +184,8 @@ export function rosterText(problems, teamName) {
  * @param {{form: object, error: string|null}} view
  * @param {object} state
  * @param {{round: number, segment: number, segments: number, match: number|null, boards: number[],
- *          sides: {ns: object, ew: object}, problems: object[], rosters: string,
- *          teamName(team: number): string}} lineup
+ *          sides: {ns: object, ew: object}, problems: object[], rosters: string, required: boolean,
+ *          teamName(team: number): string}} lineup  `required`: D2.1, no "Later"
  * @param {{change(key: string, value: string): void, save(): void, skip(): void}} actions
  */
 export function renderLineup(view, state, lineup, actions) {
@@ -215,6 +215,7 @@ export function renderLineup(view, state, lineup, actions) {
       count: lineup.boards.length })
     : t("lineup.boards", { boards: boardsText(lineup.boards.map(boardNumber)), count: lineup.boards.length })),
   h("p", { class: "help" }, t("lineup.help")),
+  lineup.required && h("p", { class: "help", "data-testid": "lineup-required" }, t("lineup.required")),
   h("h3", { class: "label" }, t("lineup.team_ns", { team: lineup.sides.ns.name })),
   seat(north), seat(south),
   h("h3", { class: "label" }, t("lineup.team_ew", { team: lineup.sides.ew.name })),
@@ -228,8 +229,9 @@ export function renderLineup(view, state, lineup, actions) {
   h("div", { class: "actions" },
     h("button", { type: "button", class: "primary", "data-testid": "lineup-save", disabled: !complete,
       onclick: actions.save }, t("lineup.save")),
-    h("button", { type: "button", class: "secondary", "data-testid": "lineup-skip", onclick: actions.skip },
-      t("players.skip"))));
+    // D2.1: a required line-up cannot be put off (the server takes no result before it).
+    !lineup.required && h("button", { type: "button", class: "secondary", "data-testid": "lineup-skip",
+      onclick: actions.skip }, t("players.skip"))));
 }
 
 /** The banner after a line-up with players not on their roster was saved (rosters "warn"). */

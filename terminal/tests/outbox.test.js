@@ -204,3 +204,32 @@ test("a server fault (status 500) is not the entry's fault: it stays queued for 
   assert.deepEqual(outbox.pending().map((e) => e.op_id), ["op-1", "op-2"]);
   assert.deepEqual(outbox.rejected(), []);
 });
+
+test("d2_1 an entry refused until the line-up is given stays first in line, then goes", async () => {
+  const outbox = createOutbox(memoryStore(), "k");
+  await outbox.load();
+  for (const n of [1, 2]) await outbox.add(entry(n));
+  const refused = { ok: false, code: "lineup_required", error: "D2.1: the line-up is missing", status: 409 };
+  let lineUp = false;
+  const sent = [];
+  const send = async (e) => {
+    sent.push(e.op_id);
+    return lineUp ? { ok: true, ns_score: 420, duplicate: false } : refused;
+  };
+  const hold = (ack) => ack.code === "lineup_required";
+  const first = await outbox.flush(send, { hold });
+  assert.equal(first.sent, 0);
+  assert.equal(first.stopped.held, true);
+  assert.deepEqual(outbox.pending().map((e) => e.op_id), ["op-1", "op-2"], "nothing lost, nothing reordered");
+  assert.deepEqual(outbox.rejected(), []);
+  assert.deepEqual(sent, ["op-1"], "stopped at the first");
+  lineUp = true;
+  const second = await outbox.flush(send, { hold });
+  assert.equal(second.sent, 2);
+  assert.deepEqual(outbox.pending(), []);
+  // Without the hook the same refusal is final, as any other.
+  await outbox.add(entry(3));
+  lineUp = false;
+  await outbox.flush(send);
+  assert.deepEqual(outbox.rejected().map((r) => r.code), ["lineup_required"]);
+});

@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  awaitingPairing, captainState, confirmationCurrent, isTeams, lineupDue, lockOf, matchPanel, rosterProblems,
+  asksLineups, awaitingPairing, captainState, confirmationCurrent, isTeams, lineupDue, lineupMissing, lockOf, matchPanel,
+  rosterProblems,
   roundsPlanned, segmentBoards, segmentCount, segmentOf, sides, toConfirm, withConfirmations, withKeptMatches, withLineup,
 } from "../js/teams.js";
 import { boardStatus, currentRound, isRoundDone, roundBoards } from "../js/table.js";
@@ -82,6 +83,28 @@ test("no list of players and no rosters: no line-up is asked for", () => {
   const state = teamsState({ roster: {} });
   assert.equal(lineupDue({ ...state, players: { known: {} } }, [], 1), null);
   assert.equal(lineupDue(state, [], 1), 1, "the list alone is enough");
+});
+
+test("d2_1 a required line-up comes before the match's first board and cannot be put off", () => {
+  const state = teamsState({ rosters: "required", roster: {} });
+  assert.equal(asksLineups({ ...state, players: { known: {} } }), true, "required asks without a list");
+  assert.equal(lineupMissing(state, [], 1), true);
+  assert.equal(lineupDue(state, [], 1, { skipped: ["1:1"] }), 1, "not put off");
+  // Results entered but not stored yet (waiting for the line-up) do not make it less due.
+  const pending = [{ round: 1, board: 1, op_id: "a" }, { round: 1, board: 2, op_id: "b" }];
+  assert.equal(lineupDue(state, [], 1, { pending }), 1);
+  // The server holds boards 1-3 (the director entered them): the segment of board 4.
+  const stored = { ...state, results: [1, 2, 3].map((b) => ({ round: 1, board: b, op_id: `s${b}` })) };
+  assert.equal(lineupDue(stored, [], 1), 2);
+  // One line-up of the match (any segment, sent or queued) is enough; then segments are as D8.2.
+  assert.equal(lineupMissing(state, [{ round: 1, segment: 1 }], 1), false);
+  const given = { ...state, teams: { ...state.teams, lineups: [{ round: 1, segment: 1 }] } };
+  assert.equal(lineupMissing(given, [], 1), false);
+  assert.equal(lineupDue(given, [], 1), null);
+  // A round every board of which the server has: nothing to hold up.
+  const done = { ...state, results: [1, 2, 3, 4].map((b) => ({ round: 1, board: b, op_id: `d${b}` })) };
+  assert.equal(lineupMissing(done, [], 1), false);
+  assert.equal(lineupMissing(teamsState(), [], 1), false, "rosters warn: never required");
 });
 
 test("d2_1 players not on the roster of the team sitting there are named", () => {
