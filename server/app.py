@@ -24,7 +24,7 @@ from typing import Any
 
 from flask import Flask, jsonify, render_template, request
 from flask_socketio import SocketIO
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
 from .backup import BackupSchedule
@@ -145,8 +145,9 @@ def install_error_pages(app: Flask) -> None:
         if isinstance(exc, HTTPException):
             return http_error(exc)
         log.error("%s %s failed", request.method, request.path, exc_info=exc)
+        # `name` is a property of the exception, not of its class: the title is the status's.
         return answer("internal_error", "the server could not do this; the director's "
-                      "laptop has logged what went wrong", 500, InternalServerError.name)
+                      "laptop has logged what went wrong", 500, HTTP_STATUS_CODES[500])
 
 
 def lan_address() -> str:

@@ -1,5 +1,8 @@
 """The teams ranking and the Swiss: every complete match as a record, the VP deductions and
 byes, the tie-break chain with each neighbour's separation, and the next Swiss round (K16).
+
+A knock-out match of a competition scores no VP (K15, D1.4): it never enters a VP table; the
+competition's own standings (`server.stages.view`) rank its stages one by one.
 """
 
 from __future__ import annotations
@@ -15,17 +18,34 @@ from ..scoring.ranking import Separation
 from ..store import Store
 from ..store import teams as sql
 from ..texts import N_, Message, message
-from .matches import imp_penalties, is_teams, matches, names, options, record
+from .matches import (
+    Match,
+    imp_penalties,
+    in_competition,
+    is_teams,
+    matches,
+    names,
+    options,
+    record,
+)
+
+
+def vp_matches(store: Store, now_ms: int) -> list[Match]:
+    """Every match that scores VP: all of them, but a competition's knock-out matches."""
+    fixtures = in_competition(store)
+    return [m for m in matches(store, now_ms)
+            if not (fixtures.get((m.round, m.table)) or {}).get("knockout")]
 
 
 def records(store: Store, now_ms: int) -> tuple[list[MatchRecord], list[VpDeduction], set[int]]:
-    """Every complete match as a record, the VP deductions (K10.1, K18.1; a Swiss bye is a
-    negative one), and the teams ranked (a team erased by K14.1 is not)."""
+    """Every complete match that scores VP as a record (a knock-out match scores none), the VP
+    deductions (K10.1, K18.1; a Swiss bye is a negative one), and the teams ranked (a team
+    erased by K14.1 is not)."""
     penalties = imp_penalties(store)
     rulings = sql.team_rulings(store)
     erased = {r["team"] for r in rulings if r["kind"] == "disqualified"
               and (r["detail"] or {}).get("kind") == "erased"}
-    out = [record(store, m, penalties) for m in matches(store, now_ms) if m.complete]
+    out = [record(store, m, penalties) for m in vp_matches(store, now_ms) if m.complete]
     out = [r for r in out if not ({r.team_a, r.team_b} & erased)]
     deductions = []
     for r in rulings:
@@ -81,7 +101,7 @@ def standings(store: Store, now_ms: int) -> dict[str, Any]:
              "imp_difference": s.imp_difference, "reason": reasons.get(s.team),
              "separation": separations.get(s.team)}
             for s in ranking.standings]
-    done = [m for m in matches(store, now_ms)]
+    done = vp_matches(store, now_ms)
     complete_rounds = 0
     for rnd in sorted({m.round for m in done}):
         if all(m.complete for m in done if m.round == rnd):
