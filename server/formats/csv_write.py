@@ -9,6 +9,20 @@ ns_pct, ew_pct``; teams: ``round, table, home, away, board, room, contract, decl
 lead, ns_score, adjusted``), an artificial adjusted score in ``adjusted`` as ``A6040``;
 ``matches.csv`` (teams) holds ``round, table, home, away, home_imps, away_imps, home_vp,
 away_vp``.
+
+A competition is written stage by stage. ``ranking.csv`` holds every stage's standings, group
+by group (``stage, group, place, entry, name, vp, carried_vp, imps_won, imps_lost, percent,
+shared, tie_break``: VP with the VP kept from an earlier stage in a team stage, the percentage
+in a pairs stage); ``matches.csv`` (teams) every match played or in play (``stage, group,
+label, round, table, home, away, knockout, carry_over, home_imps, away_imps, home_vp, away_vp,
+winner``: a knock-out's IMPs with its carry-over and its winner, never VP);
+``knockout.csv`` every knock-out match of the bracket as it stands, extra boards included
+(``stage, match, round, home, away, carry_over, carry_over_rule, home_imps, away_imps,
+extra_boards, winner, decided_by``); ``butler.csv`` the Butler rankings a league keeps (D4.1,
+D5.2: ``stage, group, place, entry, name, pair, boards, imps, per_board``); ``decisions.csv``
+who qualified where and the final places (``stage, name, qualified, what, why``); and
+``travellers.csv`` gains the ``stage`` first (pairs: also ``ns_imps, ew_imps``, a Swiss pairs
+stage's IMPs against the datum).
 """
 
 from __future__ import annotations
@@ -17,7 +31,7 @@ import csv
 import io
 from collections.abc import Iterable, Sequence
 
-from server.formats.interchange import ExportEvent, PairsEvent, artificial
+from server.formats.interchange import ExportEvent, PairsEvent, StageResult, TeamsEvent, artificial
 
 
 def _figure(value: float | None) -> str:
@@ -37,6 +51,8 @@ def _text(rows: Iterable[Sequence[object]]) -> str:
 
 def write_csv(event: ExportEvent) -> dict[str, str]:
     """The CSV files of ``event``, by file name."""
+    if event.stages:
+        return _competition(event)
     if isinstance(event, PairsEvent):
         ranking = [("section", "field", "rank", "pair", "names", "boards", "matchpoints",
                     "percentage")] + [
@@ -64,3 +80,66 @@ def write_csv(event: ExportEvent) -> dict[str, str]:
          artificial(t.adjusted) if t.adjusted else None) for t in event.tables]  # fmt: skip
     return {"ranking.csv": _text(teams), "matches.csv": _text(matches),
             "travellers.csv": _text(tables)}
+
+
+def _competition(event: ExportEvent) -> dict[str, str]:
+    """A competition's files: every stage's rankings, matches, Butler rankings and decisions."""
+    stages: tuple[StageResult, ...] = event.stages
+    ranking = [("stage", "group", "place", "entry", "name", "vp", "carried_vp", "imps_won",
+                "imps_lost", "percent", "shared", "tie_break")] + [
+        (stage.name, group.name, line.place, line.entry, line.name, _figure(line.vp),
+         _figure(line.carried_vp) if line.vp is not None else "",
+         _figure(line.imps[0]) if line.imps else "", _figure(line.imps[1]) if line.imps else "",
+         _figure(line.percent), "yes" if line.shared else "", line.tie_break)
+        for stage in stages for group in stage.groups for line in group.lines]  # fmt: skip
+    bracket = [("stage", "match", "round", "home", "away", "carry_over", "carry_over_rule",
+                "home_imps", "away_imps", "extra_boards", "winner", "decided_by")] + [
+        (stage.name, m.id, m.round, m.home, m.away, _figure(m.carry_over), m.carry_over_rule,
+         _figure(m.imps[0]), _figure(m.imps[1]), m.extra_boards, m.winner, m.decided_by)
+        for stage in stages for m in stage.matches]  # fmt: skip
+    butler = [("stage", "group", "place", "entry", "name", "pair", "boards", "imps",
+               "per_board")] + [
+        (stage.name, group.name, b.place, b.entry, b.name, b.pair, b.boards, _figure(b.imps),
+         _figure(b.per_board))
+        for stage in stages for group in stage.groups for b in group.butler]  # fmt: skip
+    decisions = [("stage", "name", "qualified", "what", "why")] + [
+        (stage.name, d.name, "yes" if d.qualified else "", d.what, d.why)
+        for stage in stages for d in stage.decided]  # fmt: skip
+    files = {"ranking.csv": _text(ranking), "decisions.csv": _text(decisions)}
+    if len(bracket) > 1:
+        files["knockout.csv"] = _text(bracket)
+    if len(butler) > 1:
+        files["butler.csv"] = _text(butler)
+    names = event.entries
+    if isinstance(event, TeamsEvent):
+        matches = [("stage", "group", "label", "round", "table", "home", "away", "knockout",
+                    "carry_over", "home_imps", "away_imps", "home_vp", "away_vp", "winner")] + [
+            (m.stage, m.group, m.label, m.round, m.table, m.home, m.away,
+             "yes" if m.knockout else "", _figure(m.carry_over) if m.knockout else "",
+             _figure(m.home_imps), _figure(m.away_imps), _figure(m.home_vp),
+             _figure(m.away_vp), "" if m.winner is None else names.get(m.winner, m.winner))
+            for m in event.matches]  # fmt: skip
+        stage_of = {(m.round, m.table): m.stage for m in event.matches}
+        tables = [("stage", "round", "table", "home", "away", "board", "room", "contract",
+                   "declarer", "tricks", "lead", "ns_score", "adjusted")] + [
+            (stage_of.get((t.round, t.table), ""), t.round, t.table, t.home, t.away, t.board,
+             "open" if t.home_seat == "NS" else "closed", t.contract, t.declarer, t.tricks,
+             t.lead, t.ns_score, artificial(t.adjusted) if t.adjusted else None)
+            for t in event.tables]  # fmt: skip
+        files["matches.csv"] = _text(matches)
+        files["travellers.csv"] = _text(tables)
+        return files
+    lines: list[tuple[object, ...]] = [(
+        "stage", "section", "board", "round", "table", "ns", "ew", "contract", "declarer",
+        "tricks", "lead", "ns_score", "adjusted", "ns_mp", "ew_mp", "ns_pct", "ew_pct",
+        "ns_imps", "ew_imps")]
+    for stage in stages:
+        if not isinstance(stage.results, PairsEvent):
+            continue
+        lines += [(stage.name, x.section, x.board, x.round, x.table, x.ns, x.ew, x.contract,
+                   x.declarer, x.tricks, x.lead, x.ns_score,
+                   artificial(x.adjusted) if x.adjusted else None, _figure(x.ns_mp),
+                   _figure(x.ew_mp), _figure(x.ns_pct), _figure(x.ew_pct), _figure(x.ns_imps),
+                   _figure(x.ew_imps)) for x in stage.results.lines]
+    files["travellers.csv"] = _text(lines)
+    return files

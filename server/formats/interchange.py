@@ -5,6 +5,11 @@ writers (:mod:`server.formats.usebio_write`, :mod:`server.formats.pbn_write`,
 :mod:`server.formats.csv_write`) turn them into files and never see the store. Pair and team
 numbers are the event's; an artificial adjusted score is kept as its two percentages, which the
 writers print in USEBIO's ``Axxyy`` notation (``A6040``).
+
+A competition (an event of stages) is also its stages, each a :class:`StageResult`: the
+standings, knock-out matches, Butler rankings and decisions the competition model gives, and
+the stage's own results (its matches and tables, or its travellers) as a :class:`TeamsEvent` or
+:class:`PairsEvent` of that stage alone, which USEBIO and PBN write one stage after another.
 """
 
 from __future__ import annotations
@@ -58,6 +63,9 @@ class PairLine:
     ew_mp: float | None
     ns_pct: float | None
     ew_pct: float | None
+    ns_imps: float | None = None
+    """IMPs against the datum (a Swiss pairs stage, KC1.2); None when scored by matchpoints."""
+    ew_imps: float | None = None
 
 
 @dataclass(frozen=True)
@@ -73,11 +81,13 @@ class PairStanding:
     boards: int
     matchpoints: float
     percentage: float | None
+    vp: float | None = None
+    """A Swiss pairs stage's VP (KC1), which ranks it; None when ranked by percentage."""
 
 
 @dataclass(frozen=True)
 class PairsEvent:
-    """A pairs session scored by matchpoints."""
+    """A pairs session scored by matchpoints (a Swiss pairs stage: IMPs against the datum)."""
 
     title: str
     sections: tuple[str, ...]
@@ -87,6 +97,15 @@ class PairsEvent:
     deals: dict[int, str] = field(default_factory=dict, hash=False)
     """The hand records that may be shown (of finished boards), as PBN ``Deal`` values
     (``"N:AKQJ.T98.765.432 ..."``), by board."""
+    stage: str = ""
+    """The competition stage these are the results of ("" outside a competition)."""
+    method: str = "mp"
+    """How the boards are scored: ``"mp"`` (matchpoints) or ``"butler"`` (IMPs against the
+    datum, a Swiss pairs stage)."""
+    entries: dict[int, str] = field(default_factory=dict, hash=False)
+    """A competition's entries by number: the pairs' names."""
+    stages: tuple[StageResult, ...] = ()
+    """A competition's stages that have begun, in order; empty for one session."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +143,19 @@ class TeamMatchResult:
     home_vp: float | None
     away_vp: float | None
     """None in a knock-out, or before the match is complete."""
+    stage: str = ""
+    """The competition stage of the match ("" outside a competition)."""
+    group: str = ""
+    """The stage's group the match belongs to ("" for a stage of one group)."""
+    label: str = ""
+    """How the competition names the match ("round 3, match 2", "p1 (line 1)")."""
+    knockout: bool = False
+    """A knock-out match: scored by IMPs, the carry-over in them, no VP (K15, D1.4)."""
+    carry_over: float = 0.0
+    """IMPs the home team started with (negative: the away team's), already in
+    ``home_imps`` / ``away_imps``."""
+    winner: int | None = None
+    """A knock-out match's winner once decided (extra boards included)."""
 
 
 @dataclass(frozen=True)
@@ -137,6 +169,10 @@ class TeamStanding:
     imps_won: float
     imps_lost: float
     players: tuple[str, ...]
+    group: str = ""
+    """A competition stage's group ("" for a stage of one group)."""
+    carried_vp: float = 0.0
+    """VP kept from an earlier stage (D4.4, D5.5), already in ``vp``."""
 
 
 @dataclass(frozen=True)
@@ -150,9 +186,19 @@ class TeamsEvent:
     tables: tuple[TeamTableResult, ...]
     deals: dict[int, str] = field(default_factory=dict, hash=False)
     """The hand records that may be shown (of finished boards), as PBN ``Deal`` values."""
+    stage: str = ""
+    """The competition stage these are the results of ("" outside a competition)."""
+    knockout: bool = False
+    """A knock-out stage: its matches are scored by IMPs (with their carry-over), no VP."""
+    entries: dict[int, str] = field(default_factory=dict, hash=False)
+    """A competition's entries by number: the teams' names."""
+    stages: tuple[StageResult, ...] = ()
+    """A competition's stages that have begun, in order; empty for one event."""
 
     def name(self, team: int) -> str:
         """The team's name (``"Team 7"`` when it has none)."""
+        if team in self.entries:
+            return self.entries[team]
         return next((s.name for s in self.standings if s.team == team), f"Team {team}")
 
 
@@ -172,6 +218,29 @@ class StageLine:
     percent: float | None = None
     """The percentage a pairs stage ranks by; None in a team stage."""
     shared: bool = False
+    entry: int = 0
+    """The entry's number."""
+    imps: tuple[float, float] | None = None
+    """IMPs won and lost in the stage's matches; None in a matchpoint stage."""
+    tie_break: str = ""
+    """Why it is ahead of the next line, when that was not the main score."""
+
+
+@dataclass(frozen=True)
+class StageButler:
+    """A pair's line in a league's Butler ranking (D4.1, D5.2): IMPs a board its team's pair
+    scored against the datum."""
+
+    place: int | None
+    """None for a pair that played too few boards to be ranked."""
+    entry: int
+    name: str
+    """The team's name."""
+    pair: str
+    """The pair, as the line-ups name it."""
+    boards: int
+    imps: float
+    per_board: float
 
 
 @dataclass(frozen=True)
@@ -179,6 +248,8 @@ class StageGroup:
     name: str
     """The group's name ("" when the stage has one group)."""
     lines: tuple[StageLine, ...]
+    butler: tuple[StageButler, ...] = ()
+    """The Butler ranking of the group's pairs, where the stage keeps one (D4.1, D5.2)."""
 
 
 @dataclass(frozen=True)
@@ -204,6 +275,13 @@ class StageMatch:
     carry_over: float = 0.0
     """IMPs the home team starts with (negative: the away team's)."""
     winner: str = ""
+    id: str = ""
+    """The match's id in the bracket ("c1", "NW/p1")."""
+    carry_over_rule: str = ""
+    extra_boards: int = 0
+    """Extra and sudden-death boards played (K17.2), in ``imps``."""
+    decided_by: str = ""
+    """"imps", "extra_boards", "sudden_death" or "higher_placed"; "" while undecided."""
 
 
 @dataclass(frozen=True)
@@ -216,3 +294,8 @@ class StageResult:
     groups: tuple[StageGroup, ...]
     decided: tuple[StageDecision, ...] = ()
     matches: tuple[StageMatch, ...] = ()
+    kind: str = ""
+    """The stage's kind (``"round_robin"``, ``"knockout"``, ``"pairs"``...)."""
+    results: ExportEvent | None = None
+    """The stage's own results: its matches and tables, or its travellers; None when none
+    of them has begun."""

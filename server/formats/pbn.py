@@ -20,16 +20,24 @@ is written in the score cells: ``A+``/``AVE+``/``AVG+`` (60%), ``A``/``A=``/``AV
 (:func:`server.formats.travellers.parse_adjusted`). ``NP``, ``Bye`` and the like mark a board not
 played. From ``TotalScoreTable``: ``PairId`` with ``TotalPercentage`` (else ``Percentage``, else
 the first of the total-score columns such as ``TotalScoreMP`` or ``TotalScoreIMP``).
+
+A file whose games name several ``[Stage]``s (a competition written stage by stage) is read
+stage by stage: each game's lines or table belong to its stage, and each stage's
+``TotalScoreTable`` (with ``CarriedVP``, the VP kept from an earlier stage in a team's total)
+is its own ranking (:attr:`~server.formats.travellers.ResultsFile.stages`). A teams game's
+``[CarryOver]`` is the IMPs the home team started its match with (negative: the visiting
+team's).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from server.formats.travellers import (
     NOT_PLAYED,
+    FileStage,
     ResultsFile,
     ResultsFileError,
     TeamMatch,
@@ -102,14 +110,24 @@ def parse_pbn(text: str, origin: str = "<pbn>") -> ResultsFile:
     its pairs or scores, and a file with no ``ScoreTable`` at all.
     """
     games = _games(text, origin)
+    names = list(dict.fromkeys(game.tags.get("Stage", "").strip() for game in games))
+    several = len(names) > 1
+
+    def stage_of(game: _Game) -> str:
+        return game.tags.get("Stage", "").strip() if several else ""
+
     lines: list[TravellerLine] = []
     ranking: list[tuple[str, float]] = []
+    by_stage: dict[str, list[tuple[str, float]]] = {name: [] for name in names}
     for game in games:
         for table in game.tables:
             if table.name == "scoretable":
-                lines.extend(_traveller(game, table, origin))
+                lines.extend(replace(line, stage=stage_of(game)) if several else line
+                             for line in _traveller(game, table, origin))
             else:
-                ranking.extend(_totals(table, origin))
+                found = _totals(table, origin)
+                ranking.extend(found)
+                by_stage[stage_of(game) if several else names[0]].extend(found)
     method = next((m for game in games if (m := normalise_method(game.tags.get("Scoring")))), None)
     title = next((game.tags["Event"] for game in games if game.tags.get("Event")), "")
     if not any(table.name == "scoretable" for game in games for table in game.tables):
@@ -117,16 +135,43 @@ def parse_pbn(text: str, origin: str = "<pbn>") -> ResultsFile:
         if not played:
             raise PbnError("no ScoreTable section: the file holds no travellers",
                            origin=origin)  # fmt: skip
-        tables, missing = _team_tables(played, origin)
-        team_ranking = [row for game in games for table in game.tables
-                        if table.name == "totalscoretable" for row in _team_totals(table, origin)]
-        matches = {(t.round, t.home, t.away): None for t in tables}
+        tables, missing = _team_tables(played, origin, several)
+        stages = []
+        team_ranking = []
+        for name in names:
+            mine = [game for game in games if stage_of(game) == (name if several else "")]
+            totals = [table for game in mine for table in game.tables
+                      if table.name == "totalscoretable"]
+            found = [row for table in totals for row in _team_totals(table, origin)]
+            team_ranking += found
+            stages.append(FileStage(name, _team_scoring(mine), tuple(found),
+                                    tuple(row for table in totals
+                                          for row in _team_totals(table, origin, "carriedvp"))))
+        carry = {(t.stage, t.round, t.home, t.away): _carry_over(game, origin)
+                 for game, t in zip(played, tables, strict=True)}
+        matches = {(t.stage, t.round, t.home, t.away): None for t in tables}
         return ResultsFile(source="pbn", method="imps", lines=(), original_ranking=tuple(
                                team_ranking), title=title, team_tables=tuple(tables),
-                           matches=tuple(TeamMatch(r, h, a, None, None) for r, h, a in matches),
-                           match_scoring=_team_scoring(games), missing=tuple(missing))  # fmt: skip
+                           matches=tuple(TeamMatch(r, h, a, None, None, st, carry.get(
+                               (st, r, h, a))) for st, r, h, a in matches),
+                           match_scoring=_team_scoring(games), missing=tuple(missing),
+                           stages=tuple(stages) if several else ())  # fmt: skip
+    stages_found = tuple(FileStage(name, None, tuple(by_stage[name])) for name in names)
     return ResultsFile(source="pbn", method=method, lines=tuple(lines),
-                       original_ranking=tuple(ranking), title=title)  # fmt: skip
+                       original_ranking=tuple(ranking), title=title,
+                       stages=stages_found if several else ())  # fmt: skip
+
+
+def _carry_over(game: _Game, origin: str) -> float | None:
+    """A teams game's ``[CarryOver]``: the IMPs the home team started with."""
+    text = game.tags.get("CarryOver", "").strip()
+    if not text:
+        return None
+    try:
+        return parse_number(text)
+    except ValueError as error:
+        raise PbnError(f"invalid CarryOver: {error}", origin=origin,
+                       line=game.tag_lines.get("CarryOver", game.line)) from None
 
 
 def _games(text: str, origin: str) -> list[_Game]:
@@ -355,13 +400,14 @@ def _is_table_record(game: _Game) -> bool:
         game.tags.get(tag, "").strip() not in ("", "?") for tag in ("Contract", "Score"))
 
 
-def _team_tables(games: list[_Game], origin: str) -> tuple[list[TeamTable], list[str]]:
+def _team_tables(games: list[_Game], origin: str,
+                 staged: bool = False) -> tuple[list[TeamTable], list[str]]:
     """A teams file written one game per table: ``[Board]``, ``[Room "Open"|"Closed"]`` (the home
     team sits North-South in the open room), ``[HomeTeam]``, ``[VisitTeam]``, ``[Round]`` (or
     ``[Stage]``), ``[Contract]``, ``[Declarer]``, ``[Result]``, ``[Score]`` and the program's
     ``[ScoreIMP]``."""
     tables: list[TeamTable] = []
-    seats: dict[tuple[str, str, str, int], list[str]] = {}
+    seats: dict[tuple[str, str, str, str, int], list[str]] = {}
     for game in games:
         line = game.tag_lines.get("Board", game.line)
         tags = game.tags
@@ -379,16 +425,18 @@ def _team_tables(games: list[_Game], origin: str) -> tuple[list[TeamTable], list
                            line=game.tag_lines.get("Room", line))  # fmt: skip
         board = _board(game, _Table("", {}, 0, line), origin)
         round_ = (tags.get("Round") or tags.get("Stage") or "").strip()
+        stage = tags.get("Stage", "").strip() if staged else ""
         try:
             table = _team_table(tags, round_, home, away, board, seat)
         except ValueError as error:
             raise PbnError(str(error), origin=origin, line=line) from None
-        tables.append(table)
-        seats.setdefault((round_, home, away, board), []).append(seat)
+        tables.append(replace(table, stage=stage) if stage else table)
+        seats.setdefault((stage, round_, home, away, board), []).append(seat)
     missing = []
-    for (round_, home, away, board), found in seats.items():
+    for (stage, round_, home, away, board), found in seats.items():
         if sorted(found) != ["EW", "NS"]:
-            name = f"{'round ' + round_ + ', ' if round_ else ''}{home} v {away}, board {board}"
+            name = (f"{stage + ', ' if stage else ''}{'round ' + round_ + ', ' if round_ else ''}"
+                    f"{home} v {away}, board {board}")
             rooms = "/".join("Open" if seat == "NS" else "Closed" for seat in found)
             missing.append(f"{name}: the rooms are {rooms}, not one Open and one Closed")
     return tables, missing
@@ -449,12 +497,14 @@ def _team_scoring(games: list[_Game]) -> str | None:
     return None
 
 
-def _team_totals(table: _Table, origin: str) -> list[tuple[str, float]]:
+def _team_totals(table: _Table, origin: str, column: str = "") -> list[tuple[str, float]]:
+    """Each team's total (or the figure of ``column`` when given, e.g. ``"carriedvp"``)."""
     columns = table.columns
     if "teamid" not in columns:
         return []
-    figure = next((name for name in ("totalscorevp", "totalvp", "totalscoreimp", "totalimp",
-                                     "totalscore") if name in columns), None)  # fmt: skip
+    figure = column if column in columns else None if column else next(
+        (name for name in ("totalscorevp", "totalvp", "totalscoreimp", "totalimp",
+                           "totalscore") if name in columns), None)  # fmt: skip
     if figure is None:
         return []
     ranking = []

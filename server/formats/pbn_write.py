@@ -13,6 +13,17 @@ An artificial adjusted score is ``A6040`` in both score cells. Every game of a b
 record may be shown carries its ``Deal`` (North first) after ``Vulnerable``. The names are the
 last column of each ``TotalScoreTable``, since some readers (endplay's) split rows at white
 space even inside quotes. :mod:`server.formats.pbn` reads all of it back.
+
+A competition is one event per stage begun, in order: every game of a stage carries the
+competition's ``Event`` and the stage's ``Stage`` (PBN 2.1's tag for it), the stage's games
+together, its first game the stage's ``TotalScoreTable`` (a team stage's VP, ``CarriedVP`` the VP
+kept from an earlier stage in it, D4.4, D5.5, and ``Group`` when it has several; a pairs stage's
+percentages). A knock-out stage has no ``TotalScoreTable``: its matches score IMPs, and every game
+of a match with a carry-over (K15, D1.4) carries ``[CarryOver "12.5"]``, the IMPs the home team
+started with (negative: the visiting team's). A Swiss pairs stage's boards are scored by IMPs
+against the datum (``Scoring "Butler"``, ``IMP_NS``/``IMP_EW``) and ranked by
+``TotalScoreVP``. ``CarryOver`` and ``CarriedVP`` are Traveller's, which readers that do not know
+them pass over.
 """
 
 from __future__ import annotations
@@ -62,8 +73,19 @@ def _deal(event: ExportEvent, board: int) -> list[str]:
 
 def write_pbn(event: ExportEvent) -> str:
     """The PBN text of ``event`` (games separated by an empty line)."""
-    games = _pairs(event) if isinstance(event, PairsEvent) else _teams(event)
+    parts = [stage.results for stage in event.stages if stage.results is not None]
+    games = []
+    for part in parts or [event]:
+        games += _pairs(part) if isinstance(part, PairsEvent) else _teams(part)
     return "\n".join(HEADER) + "\n\n" + "\n\n".join("\n".join(game) for game in games) + "\n"
+
+
+def _event(event: ExportEvent) -> list[str]:
+    """The tags naming the event, and a competition's stage."""
+    tags = [_tag("Event", event.title)]
+    if event.stage:
+        tags.append(_tag("Stage", event.stage))
+    return tags
 
 
 _SECTION = "Section\\1R;"
@@ -72,6 +94,10 @@ _SCORE_COLUMNS = ("Table\\2R;Round\\2R;PairId_NS\\3R;PairId_EW\\3R;Contract\\5L;
                   "Percentage_NS\\6R;Percentage_EW\\6R")  # fmt: skip
 _TOTAL_COLUMNS = ("Rank\\3R;PairId\\3R;Direction\\3R;TotalScoreMP\\8R;"
                   "TotalPercentage\\6R;Names\\40L")  # fmt: skip
+# A Swiss pairs stage (KC1): IMPs against the datum on each board, VP in total.
+_IMP_COLUMNS = _SCORE_COLUMNS.replace("MP_NS\\7R;MP_EW\\7R;Percentage_NS\\6R;Percentage_EW\\6R",
+                                      "IMP_NS\\6R;IMP_EW\\6R")
+_VP_TOTALS = "Rank\\3R;PairId\\3R;TotalScoreVP\\7R;TotalScoreIMP\\7R;Names\\40L"
 
 
 def _score_cells(line: PairLine) -> tuple[str, str]:
@@ -89,35 +115,50 @@ def _pairs(event: PairsEvent) -> list[list[str]]:
     # A section column only when there are several: a reader puts its letter before the pair.
     sections = len(event.sections) > 1
     prefix = _SECTION if sections else ""
+    imps = event.method == "butler"
     for index, number in enumerate(numbers):
-        game = [_tag("Event", event.title), _tag("Board", number), _tag("Dealer", dealer(number)),
+        game = [*_event(event), _tag("Board", number), _tag("Dealer", dealer(number)),
                 _tag("Vulnerable", vulnerable(number)), *_deal(event, number),
-                _tag("Scoring", "MatchPoints"),
-                _columns("ScoreTable", prefix + _SCORE_COLUMNS)]  # fmt: skip
+                _tag("Scoring", "Butler" if imps else "MatchPoints"),
+                _columns("ScoreTable", prefix + (_IMP_COLUMNS if imps else _SCORE_COLUMNS))]
         for line in (line for line in event.lines if line.board == number):
             ns_cell, ew_cell = _score_cells(line)
             played = line.adjusted is None and line.contract is not None
             passed = played and (line.contract or "").upper() == "PASS"
+            figures = ([_cell(line.ns_imps), _cell(line.ew_imps)] if imps else
+                       [_cell(line.ns_mp), _cell(line.ew_mp), _cell(line.ns_pct),
+                        _cell(line.ew_pct)])
             game.append(" ".join([_cell(line.section)] * sections + [
                 _cell(line.table), _cell(line.round), _cell(line.ns),
                 _cell(line.ew), _cell("Pass" if passed else line.contract if played else None),
                 _cell(None if passed else line.declarer if played else None),
                 _cell(None if passed else line.tricks if played else None),
-                _cell(line.lead if played else None), ns_cell, ew_cell, _cell(line.ns_mp),
-                _cell(line.ew_mp), _cell(line.ns_pct), _cell(line.ew_pct),
+                _cell(line.lead if played else None), ns_cell, ew_cell, *figures,
             ]))  # fmt: skip
         if index == 0:
-            game.append(_columns("TotalScoreTable", _TOTAL_COLUMNS.replace(
-                "Rank\\3R;", "Rank\\3R;" + prefix)))
-            for s in event.standings:
-                game.append(" ".join([_cell(s.rank)] + [_cell(s.section)] * sections + [
-                    _cell(s.pair), _cell(s.field),
-                    _cell(round(s.matchpoints, 2)),
-                    _cell(round(s.percentage, 2) if s.percentage is not None else None),
-                    _quote(" - ".join(s.names)),
-                ]))  # fmt: skip
+            game += _pair_totals(event, prefix, sections)
         games.append(game)
     return games
+
+
+def _pair_totals(event: PairsEvent, prefix: str, sections: bool) -> list[str]:
+    """The first game's ``TotalScoreTable``: percentages, or a Swiss pairs stage's VP."""
+    if event.method == "butler":
+        rows = [_columns("TotalScoreTable", _VP_TOTALS.replace("Rank\\3R;", "Rank\\3R;" + prefix))]
+        for s in event.standings:
+            rows.append(" ".join([_cell(s.rank)] + [_cell(s.section)] * sections + [
+                _cell(s.pair), _cell(round(s.vp or 0.0, 2)), _cell(round(s.matchpoints, 2)),
+                _quote(" - ".join(s.names))]))
+        return rows
+    rows = [_columns("TotalScoreTable", _TOTAL_COLUMNS.replace("Rank\\3R;", "Rank\\3R;" + prefix))]
+    for s in event.standings:
+        rows.append(" ".join([_cell(s.rank)] + [_cell(s.section)] * sections + [
+            _cell(s.pair), _cell(s.field),
+            _cell(round(s.matchpoints, 2)),
+            _cell(round(s.percentage, 2) if s.percentage is not None else None),
+            _quote(" - ".join(s.names)),
+        ]))  # fmt: skip
+    return rows
 
 
 # The name last, as Names is in the pairs' table: a reader that splits rows at white space
@@ -129,9 +170,11 @@ def _teams(event: TeamsEvent) -> list[list[str]]:
     games: list[list[str]] = []
     imps = {(m.round, m.table, board): value for m in event.matches
             for board, value in zip(m.boards, m.board_imps, strict=True)}  # fmt: skip
+    carry = {(m.round, m.table): m.carry_over for m in event.matches
+             if m.knockout and m.carry_over}
     for table in sorted(event.tables, key=lambda t: (t.round, t.table, t.board,
                                                      t.home_seat != "NS")):  # fmt: skip
-        game = [_tag("Event", event.title), _tag("Board", table.board),
+        game = [*_event(event), _tag("Board", table.board),
                 _tag("Dealer", dealer(table.board)), _tag("Vulnerable", vulnerable(table.board)),
                 *_deal(event, table.board), _tag("Scoring", "IMP"), _tag("Round", table.round),
                 _tag("HomeTeam", event.name(table.home)), _tag("VisitTeam", event.name(table.away)),
@@ -148,11 +191,27 @@ def _teams(event: TeamsEvent) -> list[list[str]]:
         home_imps = imps.get((table.round, table.table, table.board))
         if home_imps is not None:
             game.append(_tag("ScoreIMP", f"{table.home_seat} {home_imps}"))
-        if not games:
-            game.append(_columns("TotalScoreTable", _TEAM_TOTALS))
-            for s in event.standings:
-                game.append(" ".join([_cell(s.rank), _cell(s.team), _cell(round(s.vp, 2)),
-                                      _cell(round(s.imps_won - s.imps_lost, 2)),
-                                      _quote(s.name)]))  # fmt: skip
+        if (table.round, table.table) in carry:
+            game.append(_tag("CarryOver", _cell(float(carry[table.round, table.table]))))
+        if not games and not event.knockout:
+            game += _team_totals(event)
         games.append(game)
     return games
+
+
+def _team_totals(event: TeamsEvent) -> list[str]:
+    """The teams' ``TotalScoreTable``: VP, kept VP and the group in a competition's stage."""
+    groups = len({s.group for s in event.standings}) > 1
+    carried = any(s.carried_vp for s in event.standings)
+    columns = _TEAM_TOTALS
+    if carried:
+        columns = columns.replace("TotalScoreIMP\\7R;", "TotalScoreIMP\\7R;CarriedVP\\7R;")
+    if groups:
+        columns = "Group\\4L;" + columns
+    rows = [_columns("TotalScoreTable", columns)]
+    for s in event.standings:
+        rows.append(" ".join([_cell(s.group)] * groups + [
+            _cell(s.rank), _cell(s.team), _cell(round(s.vp, 2)),
+            _cell(round(s.imps_won - s.imps_lost, 2))] + [
+            _cell(round(s.carried_vp, 2))] * carried + [_quote(s.name)]))
+    return rows

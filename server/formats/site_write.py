@@ -7,8 +7,11 @@ that lists the languages. A pairs session: ``index.html`` (each field's ranking 
 travellers), ``board-A-1.html`` (a board's traveller) and ``pair-A-7.html`` (a pair's personal
 scorecard). A teams event: ``index.html`` (the standings and the matches), ``match-1-2.html``
 (round 1, match table 2, board by board) and ``team-3.html`` (a team's matches). A competition
-adds a page per stage, ``stage-ID.html`` (its groups' standings and who qualified where or the
-final places it gave), listed on the index.
+adds a page per stage, ``stage-ID.html`` (its groups' standings, its Butler ranking where it
+keeps one (D4.1, D5.2), its matches: a knock-out's with IMPs, carry-over and winner, never VP,
+and who qualified where or the final places it gave), listed on the index; its index lists the
+matches stage by stage (or the travellers), and every team's or pair's page its matches or
+boards of every stage.
 """
 
 from __future__ import annotations
@@ -78,6 +81,9 @@ _WORDS: dict[str, tuple[str, str]] = {  # English: (Indonesian, Polish)
     "Why": ("Alasan", "Powód"),
     "Carry-over": ("Carry-over", "Przeniesienie"),
     "Winner": ("Pemenang", "Zwycięzca"),
+    "Butler ranking": ("Peringkat Butler", "Ranking Butlera"),
+    "IMPs a board": ("IMP per board", "IMP na rozdanie"),
+    "Extra boards": ("Board tambahan", "Dogrywka"),
 }  # fmt: skip
 
 STYLE = ("body{font:16px/1.4 system-ui,sans-serif;margin:1rem auto;max-width:60rem;padding:0 1rem}"
@@ -140,6 +146,7 @@ def write_site(event: ExportEvent, hands: Mapping[int, Deal] | None = None,
     page (``stage-ID.html``) linked from the index."""
     pages = {"index.html": _languages(event.title)}
     hands = hands or {}
+    stages = stages or event.stages
     for lang in LANGUAGES:
         w = words(lang)
         more = _stage_links(stages, w)
@@ -178,26 +185,40 @@ def _stage(title: str, stage: StageResult, w: dict[str, str]) -> list[str]:
     for group in stage.groups:
         if group.name:
             body.append(f"<h3>{escape(w['Group'])} {escape(group.name)}</h3>")
-        percent = any(line.percent is not None for line in group.lines)
-        head = [w["Rank"], w["Name"], "%" if percent else "VP"]
-        if not percent:
-            head.append(f"VP {w['kept']}")
-        rows = []
-        for line in group.lines:
-            row = [f"{line.place}{'=' if line.shared else ''}", escape(line.name),
-                   _pct(line.percent) if percent else _figure(line.vp)]
+        if group.lines:
+            percent = any(line.percent is not None for line in group.lines)
+            head = [w["Rank"], w["Name"], "%" if percent else "VP"]
             if not percent:
-                row.append(_figure(line.carried_vp) if line.carried_vp else "")
-            rows.append(row)
-        body.append(_table(head, rows, f"stage-{group.name or 'all'}"))
+                head.append(f"VP {w['kept']}")
+            rows = []
+            for line in group.lines:
+                row = [f"{line.place}{'=' if line.shared else ''}", escape(line.name),
+                       _pct(line.percent) if percent else _figure(line.vp)]
+                if not percent:
+                    row.append(_figure(line.carried_vp) if line.carried_vp else "")
+                rows.append(row)
+            body.append(_table(head, rows, f"stage-{group.name or 'all'}"))
+        if group.butler:
+            body.append(f"<h4>{escape(w['Butler ranking'])} (D4.1, D5.2)</h4>")
+            body.append(_table(
+                [w["Rank"], w["Team"], w["Pair"], w["Boards"], w["IMPs"], w["IMPs a board"]],
+                ([str(b.place) if b.place is not None else "–", escape(b.name),
+                  escape(b.pair), str(b.boards), _figure(b.imps), f"{b.per_board:+.2f}"]
+                 for b in group.butler), f"butler-{group.name or 'all'}"))
     if stage.matches:
         body.append(f"<h3>{escape(w['Matches'])}</h3>")
         body.append(_table(
-            [w["Round"], w["Home"], w["Away"], w["Carry-over"], w["IMPs"], w["Winner"]],
+            [w["Round"], w["Home"], w["Away"], w["Carry-over"], w["IMPs"], w["Extra boards"],
+             w["Winner"]],
             ([escape(m.round), escape(m.home), escape(m.away),
-              _figure(m.carry_over) if m.carry_over else "",
-              f"{_figure(m.imps[0])} – {_figure(m.imps[1])}", escape(m.winner)]
+              f"{_figure(m.carry_over)} {escape(m.carry_over_rule)}".strip()
+              if m.carry_over else "",
+              f"{_figure(m.imps[0])} – {_figure(m.imps[1])}",
+              str(m.extra_boards) if m.extra_boards else "", escape(m.winner)]
              for m in stage.matches), "stage-matches"))
+    if isinstance(stage.results, TeamsEvent) and stage.results.matches:
+        body.append(f"<h3>{escape(w['Match'])}: {escape(w['Boards'])}</h3>")
+        body.append(_match_list(stage.results, w, "stage-match-results"))
     for qualified, caption in ((True, w["Qualified"]), (False, w["Final places"])):
         decided = [d for d in stage.decided if d.qualified == qualified]
         if decided:
@@ -275,6 +296,17 @@ def _pairs(event: PairsEvent, lang: str, w: dict[str, str], hands: Mapping[int, 
         pages[page] = _page(lang, event.title, [back, *_scorecard(standing.pair, mine, w,
                                                                   standing.section, several)],
                             page)  # fmt: skip
+    if event.stages:
+        # A competition's pairs: a page each of every section (group) they played in.
+        for section, pair in sorted({(x.section, p) for x in event.lines for p in (x.ns, x.ew)}):
+            page = _pair_page(section, pair)
+            if page in pages:
+                continue
+            mine = [x for x in event.lines if x.section == section and pair in (x.ns, x.ew)]
+            name = event.entries.get(pair)
+            pages[page] = _page(lang, event.title, [
+                back, f"<p>{escape(name)}</p>" if name else "",
+                *_scorecard(pair, mine, w, section, several)], page)
     return pages
 
 
@@ -284,10 +316,13 @@ def _scorecard(pair: int, lines: list[PairLine], w: dict[str, str], section: str
     for x in sorted(lines, key=lambda x: (x.round, x.board)):
         ns = x.ns == pair
         own = None if x.ns_score is None else x.ns_score if ns else -x.ns_score
+        imps = x.ns_imps if ns else x.ew_imps
         rows.append([f'<a href="{_board_page(x.section, x.board)}">{x.board}</a>', str(x.round),
                      "NS" if ns else "EW", str(x.ew if ns else x.ns),
                      *_result(x.contract, x.declarer, x.tricks, x.adjusted, w),
-                     "" if own is None else str(own), _figure(x.ns_mp if ns else x.ew_mp),
+                     "" if own is None else str(own),
+                     _figure(x.ns_mp if ns else x.ew_mp) if imps is None
+                     else f"{_figure(imps)} IMP",
                      _pct(x.ns_pct if ns else x.ew_pct)])  # fmt: skip
     title = f"{w['Scorecard']}: {w['Pair']} {section if several else ''}{pair}"
     return [f"<h1>{escape(title)}</h1>", _table(
@@ -306,43 +341,71 @@ def _team_page(team: int) -> str:
     return f"team-{team}.html"
 
 
+def _match_list(event: TeamsEvent, w: dict[str, str], testid: str) -> str:
+    """Every match with its IMPs and VP; in a competition with its stage, a knock-out's with
+    its carry-over and winner instead of VP."""
+    staged = any(m.stage for m in event.matches)
+    head = ([w["Stage"]] if staged else []) + [w["Round"], w["Match"], w["IMPs"], "VP"]
+    if staged:
+        head += [w["Carry-over"], w["Winner"]]
+    rows = []
+    for m in event.matches:
+        row = ([escape(m.stage)] if staged else []) + [
+            str(m.round), f'<a href="{_match_page(m)}">{escape(event.name(m.home))} – '
+            f"{escape(event.name(m.away))}</a>",
+            f"{_figure(m.home_imps)} – {_figure(m.away_imps)}",
+            "" if m.knockout else f"{_figure(m.home_vp)} – {_figure(m.away_vp)}"]
+        if staged:
+            row += [_figure(m.carry_over) if m.knockout and m.carry_over else "",
+                    escape(event.name(m.winner)) if m.winner is not None else ""]
+        rows.append(row)
+    return _table(head, rows, testid)
+
+
 def _teams(event: TeamsEvent, lang: str, w: dict[str, str], hands: Mapping[int, Deal],
            more: Sequence[str] = ()) -> dict[str, str]:
-    body = [f"<h1>{escape(event.title)}</h1>", f"<h2>{escape(w['Standings'])}</h2>", _table(
-        [w["Rank"], w["Team"], "VP", w["IMPs won"], w["IMPs lost"]],
-        ([str(s.rank), f'<a href="{_team_page(s.team)}">{escape(s.name)}</a>', _figure(s.vp),
-          _figure(s.imps_won), _figure(s.imps_lost)] for s in event.standings), "standings")]
-    body.append(f"<h2>{escape(w['Matches'])}</h2>")
-    body.append(_table(
-        [w["Round"], w["Match"], w["IMPs"], "VP"],
-        ([str(m.round), f'<a href="{_match_page(m)}">{escape(event.name(m.home))} – '
-          f"{escape(event.name(m.away))}</a>",
-          f"{_figure(m.home_imps)} – {_figure(m.away_imps)}",
-          f"{_figure(m.home_vp)} – {_figure(m.away_vp)}"] for m in event.matches), "matches"))
+    body = [f"<h1>{escape(event.title)}</h1>"]
+    if event.standings:
+        body += [f"<h2>{escape(w['Standings'])}</h2>", _table(
+            [w["Rank"], w["Team"], "VP", w["IMPs won"], w["IMPs lost"]],
+            ([str(s.rank), f'<a href="{_team_page(s.team)}">{escape(s.name)}</a>',
+              _figure(s.vp), _figure(s.imps_won), _figure(s.imps_lost)]
+             for s in event.standings), "standings")]
     body.extend(more)
+    body.append(f"<h2>{escape(w['Matches'])}</h2>")
+    body.append(_match_list(event, w, "matches"))
     pages = {"index.html": _page(lang, event.title, body, "index.html")}
     back = f'<p><a href="index.html">{escape(w["Back to the results"])}</a></p>'
     for match in event.matches:
         page = _match_page(match)
         shown = [diagram(hands[b], lang) for b in match.boards if b in hands]
         pages[page] = _page(lang, event.title, [back, *_match(event, match, w), *shown], page)
-    for standing in event.standings:
-        page = _team_page(standing.team)
+    teams = [(s.team, s.name, s.players) for s in event.standings] or [
+        (team, event.name(team), ()) for team in sorted(
+            {t for m in event.matches for t in (m.home, m.away)})]
+    staged = any(m.stage for m in event.matches)
+    for team, name, players in teams:
+        page = _team_page(team)
         rows = []
         for m in event.matches:
-            if standing.team not in (m.home, m.away):
+            if team not in (m.home, m.away):
                 continue
-            home = m.home == standing.team
+            home = m.home == team
             other = m.away if home else m.home
-            rows.append([str(m.round), f'<a href="{_match_page(m)}">{escape(event.name(other))}'
-                         "</a>", _figure(m.home_imps if home else m.away_imps),
-                         _figure(m.away_imps if home else m.home_imps),
-                         _figure(m.home_vp if home else m.away_vp)])  # fmt: skip
+            carry = m.carry_over if home else -m.carry_over
+            rows.append(([escape(m.stage)] if staged else []) + [
+                str(m.round), f'<a href="{_match_page(m)}">{escape(event.name(other))}</a>',
+                _figure(m.home_imps if home else m.away_imps),
+                _figure(m.away_imps if home else m.home_imps),
+                "" if m.knockout else _figure(m.home_vp if home else m.away_vp)] + (
+                [_figure(carry) if m.knockout and carry else ""] if staged else []))
+        head = ([w["Stage"]] if staged else []) + [
+            w["Round"], w["Opponent"], w["IMPs won"], w["IMPs lost"], "VP"] + (
+            [w["Carry-over"]] if staged else [])
         pages[page] = _page(lang, event.title, [
-            back, f"<h1>{escape(standing.name)}</h1>",
-            f'<p>{escape(" – ".join(standing.players))}</p>' if standing.players else "",
-            _table([w["Round"], w["Opponent"], w["IMPs won"], w["IMPs lost"], "VP"], rows,
-                   "team-matches")], page)  # fmt: skip
+            back, f"<h1>{escape(name)}</h1>",
+            f'<p>{escape(" – ".join(players))}</p>' if players else "",
+            _table(head, rows, "team-matches")], page)  # fmt: skip
     return pages
 
 
@@ -363,11 +426,22 @@ def _match(event: TeamsEvent, match: TeamMatchResult, w: dict[str, str]) -> list
         cells += ([str(imps) if imps > 0 else "", str(-imps) if imps < 0 else ""]
                   if imps is not None else [escape(w["not played in both rooms"]), ""])
         rows.append(cells)
-    title = (f"{w['Round']} {match.round}: {event.name(match.home)} – "
+    stage = f"{match.stage}, " if match.stage else ""
+    title = (f"{stage}{w['Round']} {match.round}: {event.name(match.home)} – "
              f"{event.name(match.away)}")
     head = [w["Board"], *(f"{room}: {word}" for room in (w["Open"], w["Closed"])
                           for word in (w["Contract"], w["By"], w["Tricks"], w["Score"])),
             w["Home"], w["Away"]]  # fmt: skip
-    total = (f"<p>{escape(w['IMPs'])}: {_figure(match.home_imps)} – {_figure(match.away_imps)}"
-             f"; VP: {_figure(match.home_vp)} – {_figure(match.away_vp)}</p>")
+    if match.knockout:
+        # A knock-out scores no VP: its IMPs hold the carry-over, and it has a winner.
+        carry = (f"; {escape(w['Carry-over'])}: {_figure(match.carry_over)}"
+                 if match.carry_over else "")
+        winner = (f"; {escape(w['Winner'])}: {escape(event.name(match.winner))}"
+                  if match.winner is not None else "")
+        total = (f'<p data-testid="match-total">{escape(w["IMPs"])}: '
+                 f"{_figure(match.home_imps)} – {_figure(match.away_imps)}{carry}{winner}</p>")
+    else:
+        total = (f'<p data-testid="match-total">{escape(w["IMPs"])}: '
+                 f"{_figure(match.home_imps)} – {_figure(match.away_imps)}"
+                 f"; VP: {_figure(match.home_vp)} – {_figure(match.away_vp)}</p>")
     return [f"<h1>{escape(title)}</h1>", _table(head, rows, "match-boards"), total]

@@ -59,6 +59,8 @@ class TravellerLine:
     """The matchpoints the producing program gave East-West, when the file says."""
     section: str = ""
     """The section the line was played in, when the file has several (``""`` otherwise)."""
+    stage: str = ""
+    """The competition stage the line belongs to, in a file of several (``""`` otherwise)."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,8 @@ class TeamTable:
     """Tricks taken by declarer, or None."""
     original_home_imps: float | None
     """The IMPs the producing program gave the home team on this board, when the file says."""
+    stage: str = ""
+    """The competition stage of the match, in a file of several (``""`` otherwise)."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +107,26 @@ class TeamMatch:
     """The home team's match score in the file (VPs or IMPs, :attr:`ResultsFile.match_scoring`)."""
     original_away: float | None
     """The away team's match score in the file."""
+    stage: str = ""
+    """The competition stage of the match, in a file of several (``""`` otherwise)."""
+    carry_over: float | None = None
+    """IMPs the home team started the match with (negative: the away team's), when the file
+    says (a knock-out's carry-over)."""
+
+
+@dataclass(frozen=True)
+class FileStage:
+    """One stage of a competition's file: read and scored on its own."""
+
+    name: str
+    """The stage's name, as the file gives it."""
+    match_scoring: str | None = None
+    """A teams stage's match scoring: ``"vp"`` or ``"imps"`` (a knock-out), as the file
+    states it; None when it does not say."""
+    ranking: tuple[tuple[str, float], ...] = ()
+    """The stage's ranking as the file gives it (:attr:`ResultsFile.original_ranking`)."""
+    carried: tuple[tuple[str, float], ...] = ()
+    """VP each team kept from an earlier stage, in the stage's totals, when the file says."""
 
 
 @dataclass(frozen=True)
@@ -131,6 +155,9 @@ class ResultsFile:
     missing: tuple[str, ...] = ()
     """What the file lacks to be rescored in full, one sentence each (a board of a match with
     one table's result only...); empty when nothing is missing."""
+    stages: tuple[FileStage, ...] = ()
+    """A competition's stages, in the file's order, when it holds several (the lines, tables
+    and matches say which is theirs); empty for a file of one event."""
 
 
 _METHOD_WORDS: dict[str, str] = {

@@ -16,6 +16,14 @@ writes ``SCORING_METHOD`` ``IMPS`` for a cross-IMP event whose ``EVENT_TYPE`` sa
 ``60%``, ``AVE+``, ``A=``...: :func:`server.formats.travellers.parse_adjusted`) or in an
 ``ADJUSTED_SCORE`` / ``ARTIFICIAL_SCORE`` element holding such a notation.
 
+A file of several ``EVENT``s (a competition written stage by stage, one ``EVENT`` a stage) is
+read stage by stage: each event's lines, matches and ranking are its stage's
+(:attr:`~server.formats.travellers.ResultsFile.stages`), the stage named by what follows the
+title all the events' ``EVENT_DESCRIPTION`` share (``"League I: play-off"`` is the play-off of
+League I), its matches scored as its own ``MATCH_SCORING_METHOD`` says; a ``MATCH``'s
+``CARRY_OVER`` (the home team's carry-over IMPs, negative for the opposing team's) and a
+``TEAM``'s ``CARRIED_VP`` (VP kept from an earlier stage, in its ``TOTAL_SCORE``) are read too.
+
 XML from outside is parsed defensively: a ``DOCTYPE`` may name an external DTD (every USEBIO file
 names ``usebio_v1_2.dtd``; it is never fetched), but an internal DTD subset, any entity
 declaration and any external entity are refused before they can expand.
@@ -24,12 +32,14 @@ declaration and any external entity are refused before they can expand.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from xml.parsers import expat
 
 from server.formats.travellers import (
     NOT_PLAYED,
+    FileStage,
     ResultsFile,
     ResultsFileError,
     TeamMatch,
@@ -136,20 +146,28 @@ def parse_usebio(data: bytes | str, origin: str = "<usebio>") -> ResultsFile:
     lines: list[TravellerLine] = []
     ranking: list[tuple[str, float]] = []
     teams = _TeamsReader(tree)
-    for event in events:
+    title, names = stage_names([_text(event, "EVENT_DESCRIPTION") or _text(event, "TITLE")
+                                or "" for event in events])
+    stages = []
+    for event, stage in zip(events, names, strict=True):
         sections = {section.get("SECTION_ID", "") for section in event.iter("SECTION")}
         prefix = len(sections) > 1
+        teams.stage = stage
+        found: list[tuple[str, float]] = []
+        carried: list[tuple[str, float]] = []
         for container, section in _containers(event, ""):
             for board in container.findall("BOARD"):
-                lines.extend(_board_lines(tree, board, section if prefix else ""))
+                lines.extend(replace(line, stage=stage) if stage else line
+                             for line in _board_lines(tree, board, section if prefix else ""))
             for participants in container.findall("PARTICIPANTS"):
-                ranking.extend(_ranking(tree, participants, section if prefix else ""))
-                ranking.extend(teams.ranking(participants))
+                found.extend(_ranking(tree, participants, section if prefix else ""))
+                found.extend(teams.ranking(participants))
+                carried.extend(teams.carried(participants))
             for match in container.findall("MATCH"):
                 teams.match(match)
-    title = next((text for event in events
-                  for text in (_text(event, "EVENT_DESCRIPTION"), _text(event, "TITLE")) if text),
-                 "")  # fmt: skip
+        ranking.extend(found)
+        stages.append(FileStage(stage, _match_scoring([event]), tuple(found), tuple(carried)))
+    several = tuple(stages) if len(stages) > 1 else ()
     if teams.matches:
         if not teams.tables:
             raise UsebioError("no TRAVELLER_LINE in any MATCH: " + "; ".join(teams.missing[:3])
@@ -161,11 +179,25 @@ def parse_usebio(data: bytes | str, origin: str = "<usebio>") -> ResultsFile:
                            original_ranking=tuple(ranking), title=title,
                            team_tables=tuple(teams.tables), matches=tuple(teams.matches),
                            match_scoring=_match_scoring(events),
-                           missing=tuple(teams.missing))  # fmt: skip
+                           missing=tuple(teams.missing), stages=several)  # fmt: skip
     if not lines:
         raise UsebioError("no TRAVELLER_LINE: the file holds no travellers", origin=origin)
     return ResultsFile(source="usebio", method=_method(events), lines=tuple(lines),
-                       original_ranking=tuple(ranking), title=title)  # fmt: skip
+                       original_ranking=tuple(ranking), title=title, stages=several)  # fmt: skip
+
+
+def stage_names(descriptions: list[str]) -> tuple[str, list[str]]:
+    """The title of a file's events and each event's stage: one event is the whole file (no
+    stage); several that share a title before ``": "`` are its stages (``"League I:
+    play-off"``), and several that do not are each their own stage, named in full."""
+    if len(descriptions) < 2:
+        return next((d for d in descriptions if d), ""), [""] * len(descriptions)
+    heads = {d.split(": ", 1)[0] for d in descriptions if ": " in d}
+    if len(heads) == 1 and all(": " in d for d in descriptions):
+        (head,) = heads
+        return head, [d.split(": ", 1)[1] or str(n) for n, d in enumerate(descriptions, 1)]
+    return (next((d for d in descriptions if d), ""),
+            [d or str(n) for n, d in enumerate(descriptions, 1)])
 
 
 def _match_scoring(events: list[ET.Element]) -> str | None:
@@ -191,6 +223,8 @@ class _TeamsReader:
         self.tables: list[TeamTable] = []
         self.matches: list[TeamMatch] = []
         self.missing: list[str] = []
+        self.stage = ""
+        """The stage of the event being read ("" in a file of one event)."""
 
     def _error(self, message: str, element: ET.Element) -> UsebioError:
         return UsebioError(message, origin=self.tree.origin, line=self.tree.line(element))
@@ -200,6 +234,20 @@ class _TeamsReader:
         for team in participants.iter("TEAM"):
             number = team.get("TEAM_ID") or _text(team, "TEAM_NUMBER") or _text(team, "TEAM_ID")
             figure = _text(team, "TOTAL_SCORE")
+            if number is None or figure is None:
+                continue
+            try:
+                found.append((number.strip(), parse_number(figure)))
+            except ValueError as error:
+                raise self._error(str(error), team) from None
+        return found
+
+    def carried(self, participants: ET.Element) -> list[tuple[str, float]]:
+        """Each team's ``CARRIED_VP``: VP kept from an earlier stage, in its total."""
+        found = []
+        for team in participants.iter("TEAM"):
+            number = team.get("TEAM_ID") or _text(team, "TEAM_NUMBER") or _text(team, "TEAM_ID")
+            figure = _text(team, "CARRIED_VP")
             if number is None or figure is None:
                 continue
             try:
@@ -220,11 +268,14 @@ class _TeamsReader:
         try:
             scores = [parse_number(text) if text is not None else None
                       for text in (_text(match, "TEAM_SCORE"),
-                                   _text(match, "OPPOSING_TEAM_SCORE"))]  # fmt: skip
+                                   _text(match, "OPPOSING_TEAM_SCORE"),
+                                   _text(match, "CARRY_OVER"))]  # fmt: skip
         except ValueError as error:
             raise self._error(str(error), match) from None
-        self.matches.append(TeamMatch(round_, home, away, scores[0], scores[1]))
-        name = f"{'round ' + round_ + ', ' if round_ else ''}{home} v {away}"
+        self.matches.append(TeamMatch(round_, home, away, scores[0], scores[1], self.stage,
+                                      scores[2]))
+        stage = f"{self.stage}, " if self.stage else ""
+        name = f"{stage}{'round ' + round_ + ', ' if round_ else ''}{home} v {away}"
         for board in match.findall("BOARD"):
             self._board(board, round_, home, away, name)
 
@@ -249,7 +300,7 @@ class _TeamsReader:
             except ValueError as error:
                 raise self._error(str(error), traveller) from None
             seats.append(table.home_seat)
-            self.tables.append(table)
+            self.tables.append(replace(table, stage=self.stage) if self.stage else table)
         if sorted(seats) != ["EW", "NS"]:
             self.missing.append(f"{name}, board {number}: the home team's tables are "
                                 f"{'/'.join(seats)}, not one NS and one EW")  # fmt: skip

@@ -10,6 +10,19 @@ per match (``ROUND_NUMBER``, ``TEAM``, ``OPPOSING_TEAM``, the board range, ``TEA
 ``OPPOSING_TEAM_SCORE`` in VPs, then each ``BOARD`` with the home team's ``IMPS`` and the two
 tables' ``TRAVELLER_LINE``s, each with the home team's ``DIRECTION``). An artificial adjusted
 score is written ``A6040`` in ``SCORE``. :mod:`server.formats.usebio` reads all of it back.
+
+A competition is one ``EVENT`` per stage begun, in order, its ``EVENT_DESCRIPTION`` the
+competition's name and the stage's (``"League I: play-off"``) and one ``SECTION`` per group
+(``SECTION_ID`` the group's name, ``A`` for a stage of one group). A round robin's or a Swiss's
+matches score VPs (``MATCH_SCORING_METHOD`` ``VPS``), each team's ``TOTAL_SCORE`` its VP in the
+stage with the VP kept from an earlier stage (D4.4, D5.5) also given apart in ``CARRIED_VP``. A
+knock-out scores IMPs (``MATCH_SCORING_METHOD`` ``IMPS``, ``EVENT_TYPE`` ``KNOCKOUT_TEAMS``):
+each ``MATCH``'s ``CARRY_OVER`` is the IMPs the home team started with (negative: the opposing
+team's), and ``TEAM_SCORE`` / ``OPPOSING_TEAM_SCORE`` are IMPs with it, no VP, no
+``PARTICIPANTS`` ranking. A pairs stage is an ``MP_PAIRS`` event; a Swiss pairs stage
+(``SWISS_PAIRS``) scores its boards by IMPs against the datum (``BOARD_SCORING_METHOD``
+``BUTLER``) and ranks by VP (each pair's ``TOTAL_SCORE``). ``CARRIED_VP`` and ``CARRY_OVER``
+are Traveller's additions, after the elements USEBIO 1.2 places there.
 """
 
 from __future__ import annotations
@@ -37,19 +50,29 @@ def _add(parent: ET.Element, tag: str, text: str | int | float | None) -> None:
 def write_usebio(event: ExportEvent) -> bytes:
     """The USEBIO document of ``event``, UTF-8, with its declaration and DOCTYPE."""
     root = ET.Element("USEBIO", {"Version": "1.2"})
-    if isinstance(event, PairsEvent):
-        _pairs(root, event)
-    else:
-        _teams(root, event)
+    parts = [stage.results for stage in event.stages if stage.results is not None]
+    for part in parts or [event]:
+        if isinstance(part, PairsEvent):
+            _pairs(root, part)
+        else:
+            _teams(root, part)
     ET.indent(root, space="  ")
     body = ET.tostring(root, encoding="unicode")
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'.encode()
 
 
+def description(title: str, stage: str) -> str:
+    """An event's ``EVENT_DESCRIPTION``: its title, and a competition stage's name after it."""
+    return f"{title}: {stage}" if title and stage else title or stage
+
+
 def _pairs(root: ET.Element, event: PairsEvent) -> None:
-    node = ET.SubElement(root, "EVENT", {"EVENT_TYPE": "MP_PAIRS"})
-    _add(node, "EVENT_DESCRIPTION", event.title)
-    _add(node, "BOARD_SCORING_METHOD", "MATCH_POINTS")
+    swiss = event.method == "butler"
+    node = ET.SubElement(root, "EVENT", {"EVENT_TYPE": "SWISS_PAIRS" if swiss else "MP_PAIRS"})
+    _add(node, "EVENT_DESCRIPTION", description(event.title, event.stage))
+    if swiss:
+        _add(node, "MATCH_SCORING_METHOD", "VPS")
+    _add(node, "BOARD_SCORING_METHOD", "BUTLER" if swiss else "MATCH_POINTS")
     _add(node, "SESSION_COUNT", 1)
     _add(node, "SECTION_COUNT", len(event.sections))
     session = ET.SubElement(node, "SESSION", {"SESSION_ID": "1"})
@@ -64,7 +87,8 @@ def _pairs(root: ET.Element, event: PairsEvent) -> None:
             for player in standing.names:
                 _add(ET.SubElement(pair, "PLAYER"), "PLAYER_NAME", player)
             _add(pair, "PLACE", standing.rank)
-            _add(pair, "TOTAL_SCORE", round(standing.matchpoints, 2))
+            _add(pair, "TOTAL_SCORE", round(standing.vp if standing.vp is not None
+                                            else standing.matchpoints, 2))
             if standing.percentage is not None:
                 _add(pair, "PERCENTAGE", round(standing.percentage, 2))
             _add(pair, "BOARDS_PLAYED", standing.boards)
@@ -101,23 +125,36 @@ def _result(traveller: ET.Element, contract: str | None, declarer: str | None, l
 
 
 def _teams(root: ET.Element, event: TeamsEvent) -> None:
-    node = ET.SubElement(root, "EVENT", {"EVENT_TYPE": "SWISS_TEAMS" if event.swiss else "TEAMS"})
-    _add(node, "EVENT_DESCRIPTION", event.title)
-    _add(node, "MATCH_SCORING_METHOD", "VPS")
+    kind = "KNOCKOUT_TEAMS" if event.knockout else "SWISS_TEAMS" if event.swiss else "TEAMS"
+    node = ET.SubElement(root, "EVENT", {"EVENT_TYPE": kind})
+    _add(node, "EVENT_DESCRIPTION", description(event.title, event.stage))
+    _add(node, "MATCH_SCORING_METHOD", "IMPS" if event.knockout else "VPS")
     _add(node, "BOARD_SCORING_METHOD", "IMPS")
+    groups = sorted({s.group for s in event.standings} | {m.group for m in event.matches}) or [""]
     _add(node, "SESSION_COUNT", 1)
-    _add(node, "SECTION_COUNT", 1)
+    _add(node, "SECTION_COUNT", len(groups))
     session = ET.SubElement(node, "SESSION", {"SESSION_ID": "1"})
-    section = ET.SubElement(session, "SECTION", {"SECTION_ID": "A"})
+    for group in groups:
+        section = ET.SubElement(session, "SECTION", {"SECTION_ID": group or "A"})
+        _team_section(section, event, group)
+
+
+def _team_section(section: ET.Element, event: TeamsEvent, group: str) -> None:
     participants = ET.SubElement(section, "PARTICIPANTS")
     for standing in event.standings:
+        if standing.group != group:
+            continue
         team = ET.SubElement(participants, "TEAM",
                              {"TEAM_ID": str(standing.team), "TEAM_NAME": standing.name})
         for player in standing.players:
             _add(ET.SubElement(team, "PLAYER"), "PLAYER_NAME", player)
         _add(team, "PLACE", standing.rank)
         _add(team, "TOTAL_SCORE", round(standing.vp, 2))
+        if standing.carried_vp:
+            _add(team, "CARRIED_VP", round(standing.carried_vp, 2))
     for match in event.matches:
+        if match.group != group:
+            continue
         node = ET.SubElement(section, "MATCH")
         _add(node, "ROUND_NUMBER", match.round)
         _add(node, "TEAM", match.home)
@@ -125,8 +162,14 @@ def _teams(root: ET.Element, event: TeamsEvent) -> None:
         if match.boards:
             _add(node, "START_BOARD_NUMBER", min(match.boards))
             _add(node, "END_BOARD_NUMBER", max(match.boards))
-        _add(node, "TEAM_SCORE", match.home_vp)
-        _add(node, "OPPOSING_TEAM_SCORE", match.away_vp)
+        if match.knockout:
+            # A knock-out scores IMPs, the carry-over in them (K15, D1.4); no VP.
+            _add(node, "CARRY_OVER", float(match.carry_over))
+            _add(node, "TEAM_SCORE", float(match.home_imps))
+            _add(node, "OPPOSING_TEAM_SCORE", float(match.away_imps))
+        else:
+            _add(node, "TEAM_SCORE", match.home_vp)
+            _add(node, "OPPOSING_TEAM_SCORE", match.away_vp)
         for number, imps in zip(match.boards, match.board_imps, strict=True):
             tables = [t for t in event.tables if (t.round, t.table, t.board) == (
                 match.round, match.table, number)]

@@ -1,16 +1,22 @@
-"""Exporting an event's results: USEBIO, PBN or CSV, from the stored entries scored as the
-results pages score them.
+"""Exporting an event's results: USEBIO, PBN, CSV or a static site, from the stored entries
+scored as the results pages score them.
 
 :func:`export_event` gathers the event into the plain values of
 :mod:`server.formats.interchange` (a pairs session: every entry with its matchpoints and the
 rankings with their tie-breaks; a teams event: every match with its IMPs and VPs, each table's
-result and the ranking) and hands them to a writer of :mod:`server.formats`. :func:`write_export`
-puts the result on disk for ``traveller export``; the console serves the same bytes.
+result and the ranking; a competition: the same stage by stage, :mod:`.export_stages`) and
+hands them to a writer of :mod:`server.formats`. :func:`write_export` puts the result on disk
+for ``traveller export``; the console serves the same bytes.
+
+An export answers at every moment of an event: anything that goes wrong while the results are
+gathered or written is an :class:`ExportError` (a :class:`TravellerError`, one line for the
+command, the envelope for the console), never a traceback.
 """
 
 from __future__ import annotations
 
 import io
+import logging
 import time
 import zipfile
 from dataclasses import replace
@@ -24,10 +30,6 @@ from ..formats.interchange import (
     PairLine,
     PairsEvent,
     PairStanding,
-    StageDecision,
-    StageGroup,
-    StageLine,
-    StageMatch,
     StageResult,
     TeamMatchResult,
     TeamsEvent,
@@ -41,12 +43,20 @@ from ..stages.inputs import is_competition
 from ..stages.view import current
 from ..store import Store
 from ..teams.matches import is_teams, match_summary, matches, names, options
-from . import team_results
+from . import export_stages, team_results
+from .numbers import NUMBERS
 from .results import score, shown_deals
+
+log = logging.getLogger(__name__)
 
 FORMATS = ("usebio", "pbn", "csv", "html")
 """The formats :func:`export_event` writes."""
 SUFFIX = {"usebio": ".xml", "pbn": ".pbn"}
+
+
+class ExportError(TravellerError):
+    """An export that could not be made: the event's results could not be gathered or
+    written (the reason, in one line)."""
 
 
 def _percents(adjustment: dict[str, Any] | None) -> tuple[float, float] | None:
@@ -70,8 +80,11 @@ def pairs_event(store: Store) -> PairsEvent:
         ns = figures.ns if figures else None
         ew = figures.ew if figures else None
         lines.append(PairLine(
-            section=entry.key.section, round=entry.key.round, table=entry.key.table_number,
-            board=entry.key.board, ns=entry.ns_pair, ew=entry.ew_pair,
+            section=entry.key.section,
+            round=NUMBERS.round(entry.key.round, entry.key.table_number),
+            table=entry.key.table_number,
+            board=NUMBERS.board(entry.key.board, entry.key.round, entry.key.table_number),
+            ns=entry.ns_pair, ew=entry.ew_pair,
             contract=result.contract if result else None,
             declarer=result.declarer if result else None,
             tricks=result.tricks if result else None, lead=result.lead if result else None,
@@ -102,8 +115,10 @@ def teams_event(store: Store, now_ms: int) -> TeamsEvent:
         board_imps = tuple(b["home_imps"] for b in summary["boards"])
         vp = summary["vp"]
         out_matches.append(TeamMatchResult(
-            round=match.round, table=match.table, home=match.home, away=match.away,
-            boards=tuple(match.boards), board_imps=board_imps,
+            round=NUMBERS.round(match.round, match.table), table=match.table, home=match.home,
+            away=match.away,
+            boards=tuple(NUMBERS.board(b, match.round, match.table) for b in match.boards),
+            board_imps=board_imps,
             home_imps=summary["home_imps"], away_imps=summary["away_imps"],
             home_vp=vp[0] if vp else None, away_vp=vp[1] if vp else None))
         for room, seat, results in (("O", "NS", match.open), ("C", "EW", match.closed)):
@@ -115,8 +130,9 @@ def teams_event(store: Store, now_ms: int) -> TeamsEvent:
                 percents = _percents(adjustment)
                 played = result if adjustment is None else None
                 tables.append(TeamTableResult(
-                    round=match.round, table=match.table, home=match.home, away=match.away,
-                    board=board, home_seat=seat,
+                    round=NUMBERS.round(match.round, match.table), table=match.table,
+                    home=match.home, away=match.away,
+                    board=NUMBERS.board(board, match.round, match.table), home_seat=seat,
                     contract=played.contract if played else None,
                     declarer=played.declarer if played else None,
                     tricks=played.tricks if played else None,
@@ -140,56 +156,28 @@ def _adjustments(store: Store) -> list[dict[str, Any]]:
 
 
 def event_values(store: Store, now_ms: int | None = None) -> ExportEvent:
-    """The event as the writers take it, with the hand records the results may show."""
+    """The event as the writers take it, with the hand records the results may show; a
+    competition stage by stage (:func:`server.publish.export_stages.competition_event`)."""
+    now = int(time.time() * 1000) if now_ms is None else now_ms
     event: ExportEvent
     if is_teams(store):
-        event = teams_event(store, int(time.time() * 1000) if now_ms is None else now_ms)
+        event = teams_event(store, now)
     else:
         event = pairs_event(store)
-    return replace(event, deals={board: deal.pbn() for board, deal in shown_deals(store).items()})
+    event = replace(event, deals={NUMBERS.board(board): deal.pbn()
+                                  for board, deal in shown_deals(store).items()})
+    if is_competition(store):
+        event = export_stages.competition_event(store, event, now)
+    return event
 
 
 def stage_values(store: Store, now_ms: int | None = None) -> tuple[StageResult, ...]:
-    """A competition's stages that have started, each with its groups' standings (places,
-    VP or percentages as the console's Competition page shows them) and what it decided (who
-    qualified where, the final places it gave); nothing for an event that is not a
-    competition."""
+    """A competition's stages that have begun (:func:`export_stages.stage_values`); nothing
+    for an event that is not a competition."""
     if not is_competition(store):
         return ()
     view = current(store, int(time.time() * 1000) if now_ms is None else now_ms).view
-    names = {e.id: e.name for e in view.entries}
-    stage_names = {s.spec.id: s.spec.name or s.spec.id for s in view.stages}
-    last_stage = {entry: index for index, stage in enumerate(view.stages)
-                  for entry in stage.entrants}
-    out = []
-    for index, stage in enumerate(view.stages):
-        if stage.progress is None:
-            continue
-        groups = tuple(StageGroup(name=group.name, lines=tuple(
-            StageLine(place=s.place, name=names.get(s.entry, str(s.entry)), vp=s.vp,
-                      carried_vp=s.carried_vp, percent=s.percent, shared=s.shared)
-            for s in group.standings)) for group in stage.progress.groups if group.standings)
-        decided = [StageDecision(name=names.get(q.entry, str(q.entry)),
-                                 what=stage_names.get(q.to, q.to), why=q.why, qualified=True)
-                   for q in stage.qualified]
-        # The final places: once the competition is complete, each entry's on the page of the
-        # last stage it played in; before, the places a stage has given already (knock-outs).
-        places: list[Any] = ([p for p in view.final_places if last_stage.get(p.entry) == index]
-                             if view.complete else stage.progress.places)
-        decided += [StageDecision(name=names.get(p.entry, str(p.entry)), what=" ".join(
-            x for x in (p.group, str(p.place) if p.place is not None else "", p.outcome) if x),
-            why=p.why, qualified=False) for p in places]
-        matches = tuple(StageMatch(
-            round=m.round, home=names.get(m.home, str(m.home)),
-            away=names.get(m.away, str(m.away)), imps=m.imps,
-            carry_over=0.0 if m.carry_over is None else
-            m.carry_over.imps if m.carry_over.to == m.home else -m.carry_over.imps,
-            winner="" if m.winner is None else names.get(m.winner, str(m.winner)))
-            for m in stage.progress.matches)
-        out.append(StageResult(id=stage.spec.id, name=stage_names[stage.spec.id],
-                               complete=stage.complete, groups=groups, decided=tuple(decided),
-                               matches=matches))
-    return tuple(out)
+    return export_stages.stage_values(view)
 
 
 def export_event(store: Store, fmt: str, now_ms: int | None = None) -> dict[str, bytes]:
@@ -199,13 +187,26 @@ def export_event(store: Store, fmt: str, now_ms: int | None = None) -> dict[str,
     if fmt not in FORMATS:
         raise TravellerError("invalid_format",
                              f"unknown export format {fmt!r} (one of {', '.join(FORMATS)})")
+    try:
+        return _files(store, fmt, now_ms)
+    except TravellerError:
+        raise
+    except Exception as exc:
+        # A fault of ours, not of the event: logged with its traceback for the director's
+        # laptop, and one line to whoever asked.
+        log.error("the %s export failed", fmt, exc_info=exc)
+        raise ExportError("export_failed", f"the {fmt.upper()} export could not be made: "
+                          f"{type(exc).__name__}: {exc}"[:300], 500) from None
+
+
+def _files(store: Store, fmt: str, now_ms: int | None) -> dict[str, bytes]:
     event = event_values(store, now_ms)
     if fmt == "usebio":
         return {"results.xml": write_usebio(event)}
     if fmt == "pbn":
         return {"results.pbn": write_pbn(event).encode("utf-8")}
-    pages = (write_csv(event) if fmt == "csv"
-             else write_site(event, shown_deals(store), stage_values(store, now_ms)))
+    hands = {NUMBERS.board(board): deal for board, deal in shown_deals(store).items()}
+    pages = write_csv(event) if fmt == "csv" else write_site(event, hands, event.stages)
     return {name: text.encode("utf-8") for name, text in pages.items()}
 
 

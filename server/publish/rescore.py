@@ -57,12 +57,19 @@ The JSON, field by field (the README carries the same list)::
                     EW pair; else null
       }]
     }
+
+A file of several stages (a competition exported stage by stage) is scored stage by stage: each
+stage alone, as if it were a file of its own, in ``"stages"`` (``{"stage": its name, ...the
+fields above, or the teams fields...}``); the whole file's ``"boards"`` (pairs) or ``"matches"``
+(teams) are every stage's, each with its ``"stage"``, and its ``"ranking"`` is empty: a
+competition ranks stage by stage.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import is_dataclass, replace
 from typing import Any, Literal, Protocol, cast
 
 from ..errors import shown
@@ -162,6 +169,10 @@ def rescore(
     :class:`RescoreError` for an unknown method or factoring, and a :class:`ScoringError` (a
     ``ValueError``) for travellers that cannot be scored (a pair twice on one board).
     """
+    stages = getattr(results, "stages", ())
+    if stages and is_dataclass(results):
+        return _by_stage(results, stages, method, factoring, scale=scale, datum_rule=datum_rule,
+                         decimals=decimals, vp_scale=vp_scale)
     # A teams file (server.formats.travellers.ResultsFile.team_tables) is scored as matches.
     if getattr(results, "team_tables", ()):
         if method is not None and method != "imps":
@@ -243,6 +254,52 @@ def rescore(
          "per_board": s.per_board, "original": originals.get(str(s.pair.number))}
         for s in imp_scored.standings
     ]  # fmt: skip
+    return out
+
+
+def _by_stage(results: Any, stages: Sequence[Any], method: str | None, factoring: str, *,
+              scale: Scale, datum_rule: DatumRule, decimals: int | Literal["file"] | None,
+              vp_scale: str | None) -> dict[str, Any]:
+    """A file of several stages, each scored on its own (the module's note)."""
+    teams = bool(getattr(results, "team_tables", ()))
+    parts = []
+    for stage in stages:
+        name = stage.name
+        part = replace(results, stages=(), original_ranking=stage.ranking,
+                       lines=tuple(x for x in results.lines if x.stage == name),
+                       team_tables=tuple(t for t in results.team_tables if t.stage == name),
+                       matches=tuple(m for m in results.matches if m.stage == name),
+                       match_scoring=stage.match_scoring,
+                       missing=tuple(m for m in results.missing if m.startswith(f"{name}, ")))
+        if teams:
+            if not part.team_tables:
+                continue
+            scored = rescore_teams(part, vp_scale, carried=dict(stage.carried))
+        else:
+            if not part.lines:
+                continue
+            scored = rescore(part, method, factoring, scale=scale, datum_rule=datum_rule,
+                             decimals=decimals)
+        parts.append({"stage": name, **scored})
+    first = parts[0] if parts else {}
+    out: dict[str, Any] = {
+        "title": results.title, "source": results.source, "kind": "teams" if teams else "pairs",
+        "missing": list(results.missing),
+        "method": "imps" if teams else first.get("method"),
+        "method_stated": results.method,
+        "factoring": None if teams else first.get("factoring"),
+        "decimals": None if teams else first.get("decimals"),
+        "comparison": None if teams else first.get("comparison"),
+        "movement": None if teams else first.get("movement"),
+        "boards": [] if teams else [{"stage": p["stage"], **b} for p in parts
+                                   for b in p["boards"]],
+        "ranking": [],
+        "stages": parts,
+    }
+    if teams:
+        out["match_scoring"] = None
+        out["vp_scale"] = None
+        out["matches"] = [m for p in parts for m in p["matches"]]
     return out
 
 

@@ -8,6 +8,9 @@ usual convention in IMP scoring: average-plus +3 IMPs, average-minus -3), and th
 table's result does not count on that board. A match's net IMPs become VPs on the scale asked
 for, else the first of our scales that gives the file's own VPs, else the WBF 2013 scale; a file
 that scores matches by total IMPs (a knock-out, a board-a-match of IMPs) ranks by IMPs.
+A knock-out match's carry-over (the file's, when it gives one) counts in its totals, not in
+the IMPs of its boards; VP a team kept from an earlier stage (a competition's stage) count in
+its total, not in its matches'.
 :func:`rescore_teams` returns the JSON the README documents; it is pure.
 """
 
@@ -58,6 +61,8 @@ class _Match:
     original_home: float | None = None
     original_away: float | None = None
     boards: dict[int, dict[str, TeamTable]] = field(default_factory=dict)
+    stage: str = ""
+    carry_over: float | None = None
 
     def net(self) -> float:
         return sum(board_imps(tables) or 0.0 for tables in self.boards.values())
@@ -123,15 +128,16 @@ def choose_scale(asked: str | None, matches: list[_Match],
 
 
 def _matches(results: TeamsFileLike) -> list[_Match]:
-    found: dict[tuple[str, str, str], _Match] = {}
+    found: dict[tuple[str, str, str, str], _Match] = {}
     for match in results.matches:
-        key = (match.round, match.home, match.away)
+        key = (match.stage, match.round, match.home, match.away)
         found[key] = _Match(match.round, match.home, match.away, match.original_home,
-                            match.original_away)  # fmt: skip
+                            match.original_away, stage=match.stage,
+                            carry_over=match.carry_over)  # fmt: skip
     for table in results.team_tables:
-        key = (table.round, table.home, table.away)
+        key = (table.stage, table.round, table.home, table.away)
         if key not in found:
-            found[key] = _Match(table.round, table.home, table.away)
+            found[key] = _Match(table.round, table.home, table.away, stage=table.stage)
         found[key].boards.setdefault(table.board, {})[table.home_seat] = table
     # A match the file lists without a result at any table was not played: it scores nothing.
     return [match for match in found.values() if match.boards]
@@ -150,13 +156,18 @@ def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 2) + 0.0
 
 
-def rescore_teams(results: TeamsFileLike, vp_scale: str | None = None) -> dict[str, Any]:
+def rescore_teams(results: TeamsFileLike, vp_scale: str | None = None,
+                  carried: dict[str, float] | None = None) -> dict[str, Any]:
     """Score a teams file's matches again; the JSON the README documents for teams.
+    ``carried``: VP each team kept from an earlier stage, in the file's totals.
 
     Raises :class:`~server.scoring.vp.VpScaleError` for an unknown ``vp_scale``.
     """
     matches = _matches(results)
-    totals = dict(results.original_ranking)
+    carried = carried or {}
+    stated = dict(results.original_ranking)
+    # The file's totals hold the VP kept from an earlier stage; its matches do not.
+    totals = {team: total - carried.get(team, 0.0) for team, total in stated.items()}
     scoring = results.match_scoring
     scale: VpScale | None = None
     if scoring != "imps" or vp_scale:
@@ -182,9 +193,13 @@ def rescore_teams(results: TeamsFileLike, vp_scale: str | None = None) -> dict[s
                           "home_ew": _table(tables.get("EW")), "home_imps": _round(home_imps),
                           "original_home_imps": original})  # fmt: skip
         vps = _vp(scale, won - lost, len(match.boards)) if scale is not None else None
+        carry = match.carry_over or 0.0
         out_matches.append({
-            "round": match.round, "home": match.home, "away": match.away,
+            "stage": match.stage, "round": match.round, "home": match.home, "away": match.away,
             "board_count": len(match.boards), "home_imps": _round(won), "away_imps": _round(lost),
+            "carry_over": match.carry_over,
+            "home_total": _round(won + max(carry, 0.0)),
+            "away_total": _round(lost + max(-carry, 0.0)),
             "home_vp": _round(vps[0]) if vps else None, "away_vp": _round(vps[1]) if vps else None,
             "original_home": match.original_home, "original_away": match.original_away,
             "boards": deals,
@@ -200,13 +215,15 @@ def rescore_teams(results: TeamsFileLike, vp_scale: str | None = None) -> dict[s
     ranking: list[dict[str, Any]] = []
     for team, row in standing.items():
         net = row["imps_for"] - row["imps_against"]
-        score = row["vp"] if scoring == "vp" else net
+        kept = carried.get(team, 0.0) if scoring == "vp" else 0.0
+        score = row["vp"] + kept if scoring == "vp" else net
         ranking.append({"team": team, "field": "ALL", "rank": 0, "score": _round(score),
-                        "vp": _round(row["vp"]) if scoring == "vp" else None,
+                        "vp": _round(row["vp"] + kept) if scoring == "vp" else None,
+                        "carried_vp": _round(kept),
                         "imps_for": _round(row["imps_for"]),
                         "imps_against": _round(row["imps_against"]), "net_imps": _round(net),
                         "matches": int(row["matches"]), "boards": int(row["boards"]),
-                        "original": totals.get(team)})  # fmt: skip
+                        "original": stated.get(team)})  # fmt: skip
     ranking.sort(key=lambda r: (-r["score"], -r["net_imps"], _team_order(r["team"])))
     for index, row in enumerate(ranking):
         level = index and ranking[index - 1]["score"] == row["score"]

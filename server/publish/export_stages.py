@@ -1,0 +1,350 @@
+"""A competition's results as the exports take them: stage by stage.
+
+A competition event plays its stages one after another in one event file. :func:`stage_values`
+gives each stage begun as the competition model resolves it (each group's standings with VP,
+kept VP or percentages, the knock-out matches with their carry-over, extra boards and winner,
+the Butler ranking a league keeps (D4.1, D5.2), who qualified where and the final places), and
+:func:`competition_event` adds to each the stage's own results: a team stage's matches (a
+round robin's or a Swiss's with their VP, a knock-out's with its IMPs and carry-over, never VP)
+with each table's result, or a pairs stage's travellers scored as the stage scores them
+(matchpoints session by session, top integral across groups when the stage says so, K4.2; a
+Swiss pairs stage's IMPs against the round's datum, KC1.2).
+
+Nothing here raises on a competition at any moment: a stage not begun is left out, a stage
+begun with nothing played yet has its entrants and no results.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from ..competition import CompetitionView
+from ..competition.flow import StageView
+from ..formats.competition import StageKind
+from ..formats.interchange import (
+    PairLine,
+    PairsEvent,
+    PairStanding,
+    StageButler,
+    StageDecision,
+    StageGroup,
+    StageLine,
+    StageMatch,
+    StageResult,
+    TeamMatchResult,
+    TeamsEvent,
+    TeamStanding,
+)
+from ..scoring.butler import butler
+from ..scoring.matchpoints import Comparison
+from ..scoring.running import running_pairs
+from ..stages.view import current
+from ..store import Store
+from ..store import competition as sql
+from .numbers import NUMBERS
+from .results import Entry, entries
+
+
+def _signed_carry(line: Any) -> float:
+    """A knock-out line's carry-over as the home team's IMPs (negative: the away team's)."""
+    if line.carry_over is None:
+        return 0.0
+    return float(line.carry_over.imps if line.carry_over.to == line.home
+                 else -line.carry_over.imps)
+
+
+def stage_values(view: CompetitionView) -> tuple[StageResult, ...]:
+    """A competition's stages that have begun, each with its groups' standings (places, VP or
+    percentages as the console's Competition page shows them), its knock-out matches, its
+    Butler ranking and what it decided (who qualified where, the final places it gave)."""
+    names = {e.id: e.name for e in view.entries}
+    stage_names = {s.spec.id: s.spec.name or s.spec.id for s in view.stages}
+    last_stage = {entry: index for index, stage in enumerate(view.stages)
+                  for entry in stage.entrants}
+    out = []
+    for index, stage in enumerate(view.stages):
+        if stage.progress is None:
+            continue
+        groups = tuple(StageGroup(
+            name=group.name,
+            lines=tuple(StageLine(place=s.place, name=names.get(s.entry, str(s.entry)),
+                                  vp=s.vp, carried_vp=s.carried_vp, percent=s.percent,
+                                  shared=s.shared, entry=s.entry, imps=s.imps,
+                                  tie_break=s.tie_break) for s in group.standings),
+            butler=tuple(StageButler(place=b.place, entry=b.entry,
+                                     name=names.get(b.entry, str(b.entry)), pair=b.pair,
+                                     boards=b.boards, imps=b.imps, per_board=b.per_board)
+                         for b in group.butler))
+            for group in stage.progress.groups if group.standings or group.butler)
+        decided = [StageDecision(name=names.get(q.entry, str(q.entry)),
+                                 what=stage_names.get(q.to, q.to), why=q.why, qualified=True)
+                   for q in stage.qualified]
+        # The final places: once the competition is complete, each entry's on the page of the
+        # last stage it played in; before, the places a stage has given already (knock-outs).
+        places: list[Any] = ([p for p in view.final_places if last_stage.get(p.entry) == index]
+                             if view.complete else stage.progress.places)
+        decided += [StageDecision(name=names.get(p.entry, str(p.entry)), what=" ".join(
+            x for x in (p.group, str(p.place) if p.place is not None else "", p.outcome) if x),
+            why=p.why, qualified=False) for p in places]
+        matches = tuple(StageMatch(
+            round=m.round, home=names.get(m.home, str(m.home)),
+            away=names.get(m.away, str(m.away)), imps=m.imps, carry_over=_signed_carry(m),
+            winner="" if m.winner is None else names.get(m.winner, str(m.winner)),
+            id=f"{m.group}/{m.id}" if m.group else m.id,
+            carry_over_rule=m.carry_over.rule if m.carry_over else "",
+            extra_boards=m.extra_boards, decided_by=m.decided_by or "")
+            for m in stage.progress.matches)
+        out.append(StageResult(id=stage.spec.id, name=stage_names[stage.spec.id],
+                               complete=stage.complete, groups=groups, decided=tuple(decided),
+                               matches=matches, kind=stage.spec.kind.value))
+    return tuple(out)
+
+
+def competition_event(store: Store, event: TeamsEvent | PairsEvent,
+                      now_ms: int) -> TeamsEvent | PairsEvent:
+    """``event`` (the whole event file's results) as a competition: its stages, each with its
+    own results, and the entries' names."""
+    view = current(store, now_ms).view
+    names = {e.id: e.name for e in view.entries}
+    stages = stage_values(view)
+    fixtures = sql.fixtures(store)
+    if isinstance(event, TeamsEvent):
+        return _teams(event, view, fixtures, names, stages)
+    return _pairs(store, event, view, fixtures, names, stages)
+
+
+# --- team stages -----------------------------------------------------------------------------
+
+
+def _knockout_lines(view: CompetitionView) -> dict[tuple[str, str, str], Any]:
+    """Every knock-out line by (stage, group, match id)."""
+    return {(s.spec.id, m.group, m.id): m for s in view.stages if s.progress
+            for m in s.progress.matches}
+
+
+def _line_of(key: str, stage: str, group: str, lines: dict[tuple[str, str, str], Any]) -> Any:
+    """The knock-out line a match's fixture key plays: its own, or the one whose extra or
+    sudden-death boards it is (``stage/p1/x1``)."""
+    prefix = f"{stage}/{group}/" if group else f"{stage}/"
+    rest = key[len(prefix):] if key.startswith(prefix) else key
+    return lines.get((stage, group, rest.split("/", 1)[0]))
+
+
+def _teams(event: TeamsEvent, view: CompetitionView, fixtures: dict[str, dict[str, Any]],
+           names: dict[int, str], stages: Sequence[StageResult]) -> TeamsEvent:
+    by_place = {(f["first_round"], f["detail"]["table"]): (key, f)
+                for key, f in fixtures.items() if f["kind"] == "match"}
+    specs = {s.spec.id: s for s in view.stages}
+    lines = _knockout_lines(view)
+    matches: list[TeamMatchResult] = []
+    stage_of: dict[tuple[int, int], str] = {}
+    for match in event.matches:
+        found = by_place.get((match.round, match.table))
+        if found is None:
+            matches.append(match)
+            continue
+        key, fixture = found
+        detail = fixture["detail"]
+        stage = specs.get(fixture["stage"])
+        knockout = bool(detail.get("knockout"))
+        line = _line_of(key, fixture["stage"], fixture["grp"] or "", lines) if knockout else None
+        carry = detail.get("carry_over")
+        signed = 0.0
+        if carry:
+            signed = float(carry["imps"]) if carry["team"] == match.home else -float(carry["imps"])
+        stage_of[match.round, match.table] = fixture["stage"]
+        matches.append(replace(
+            match, stage=stage.spec.name if stage else fixture["stage"],
+            group=fixture["grp"] or "", label=str(detail.get("label") or ""),
+            knockout=knockout, carry_over=signed,
+            home_vp=None if knockout else match.home_vp,
+            away_vp=None if knockout else match.away_vp,
+            winner=line.winner if line is not None else None))
+    out_stages = []
+    for result in stages:
+        view_stage = specs[result.id]
+        mine = tuple(m for m in matches if stage_of.get((m.round, m.table)) == result.id)
+        places = {(m.round, m.table) for m in mine}
+        tables = tuple(t for t in event.tables if (t.round, t.table) in places)
+        boards = {b for m in mine for b in m.boards}
+        knockout = view_stage.spec.kind is StageKind.KNOCKOUT
+        out_stages.append(replace(result, results=TeamsEvent(
+            title=event.title, swiss=view_stage.spec.kind is StageKind.SWISS_TEAMS,
+            standings=() if knockout else _team_standings(view_stage, names),
+            matches=mine, tables=tables,
+            deals={b: d for b, d in event.deals.items() if b in boards},
+            stage=result.name, knockout=knockout, entries=names)))
+    return replace(event, matches=tuple(matches), standings=(), entries=names,
+                   stages=tuple(out_stages))
+
+
+def _team_standings(stage: StageView, names: dict[int, str]) -> tuple[TeamStanding, ...]:
+    if stage.progress is None:
+        return ()
+    return tuple(
+        TeamStanding(team=s.entry, name=names.get(s.entry, f"Team {s.entry}"), rank=s.place,
+                     vp=s.vp or 0.0, imps_won=s.imps[0] if s.imps else 0.0,
+                     imps_lost=s.imps[1] if s.imps else 0.0, players=(), group=group.name,
+                     carried_vp=s.carried_vp)
+        for group in stage.progress.groups for s in group.standings)
+
+
+# --- pairs stages ----------------------------------------------------------------------------
+
+
+def _percents(adjustment: dict[str, Any] | None) -> tuple[float, float] | None:
+    if adjustment is None:
+        return None
+    ns, ew = adjustment.get("ns", {}), adjustment.get("ew", {})
+    if "percent" in ns and "percent" in ew:
+        return (float(ns["percent"]), float(ew["percent"]))
+    return None
+
+
+def _pairs(store: Store, event: PairsEvent, view: CompetitionView,
+           fixtures: dict[str, dict[str, Any]], names: dict[int, str],
+           stages: Sequence[StageResult]) -> PairsEvent:
+    specs = {s.spec.id: s for s in view.stages}
+    everything = entries(store)
+    sessions: dict[str, dict[int, list[Entry]]] = defaultdict(lambda: defaultdict(list))
+    for fixture in fixtures.values():
+        if fixture["kind"] != "session":
+            continue
+        section = fixture["detail"]["section"]
+        rounds = range(fixture["first_round"], fixture["last_round"] + 1)
+        number = int(fixture["detail"].get("session") or 1)
+        sessions[fixture["stage"]][number].extend(
+            e for e in everything if e.key.section == section and e.key.round in rounds)
+    all_lines: list[PairLine] = []
+    out_stages = []
+    for result in stages:
+        stage = specs[result.id]
+        played = sessions.get(result.id, {})
+        swiss = stage.spec.kind is StageKind.SWISS_PAIRS
+        lines: list[PairLine] = []
+        for number in sorted(played):
+            mine = played[number]
+            lines += (_datum_lines(mine) if swiss else
+                      _matchpoint_lines(mine, stage.spec.top_integral))
+        lines.sort(key=lambda x: (x.section, x.board, x.round, x.table))
+        all_lines += lines
+        sections = tuple(sorted({x.section for x in lines}
+                                | {f["detail"]["section"] for f in fixtures.values()
+                                   if f["stage"] == result.id and f["kind"] == "session"}))
+        out_stages.append(replace(result, results=PairsEvent(
+            title=event.title, sections=sections,
+            standings=_pair_standings(stage, names, lines, swiss), lines=tuple(lines),
+            deals={b: d for b, d in event.deals.items() if b in {x.board for x in lines}},
+            stage=result.name, method="butler" if swiss else "mp", entries=names)))
+    all_lines.sort(key=lambda x: (x.section, x.board, x.round, x.table))
+    return replace(event, lines=tuple(all_lines), standings=(), entries=names,
+                   sections=tuple(sorted({x.section for x in all_lines})),
+                   stages=tuple(out_stages))
+
+
+def _line(entry: Entry, **figures: float | None) -> PairLine:
+    result = entry.result if entry.adjustment is None else None
+    return PairLine(
+        section=entry.key.section, round=NUMBERS.round(entry.key.round, entry.key.table_number),
+        table=entry.key.table_number,
+        board=NUMBERS.board(entry.key.board, entry.key.round, entry.key.table_number),
+        ns=entry.ns_pair, ew=entry.ew_pair,
+        contract=result.contract if result else None,
+        declarer=result.declarer if result else None,
+        tricks=result.tricks if result else None, lead=result.lead if result else None,
+        ns_score=result.ns_score if result else None, adjusted=_percents(entry.adjustment),
+        ns_mp=figures.get("ns_mp"), ew_mp=figures.get("ew_mp"), ns_pct=figures.get("ns_pct"),
+        ew_pct=figures.get("ew_pct"), ns_imps=figures.get("ns_imps"),
+        ew_imps=figures.get("ew_imps"))
+
+
+def _matchpoint_lines(session: list[Entry], top_integral: bool) -> list[PairLine]:
+    """A session's travellers scored as the competition scores a session (every group plays
+    the same deals: top integral across groups when the stage says so, K4.2), a board still
+    to be played at some table the average until then."""
+    planned: dict[tuple[str, int], int] = defaultdict(int)
+    for e in session:
+        planned[e.key.section, e.key.board] += 1
+    played = [e for e in session if e.scored]
+    comparison = Comparison.TOP_INTEGRAL if top_integral else Comparison.SECTION
+    scored = running_pairs([e.line() for e in played], planned, comparison=comparison)
+    by_line = {(e.key.section, e.key.board, e.ns_pair, e.ew_pair): e for e in played}
+    out = []
+    for board in scored.boards:
+        for line, table in zip(board.results, board.score.tables, strict=True):
+            entry = by_line[(line.section, line.board, line.ns_pair, line.ew_pair)]
+            out.append(_line(entry, ns_mp=table.ns.matchpoints, ew_mp=table.ew.matchpoints,
+                             ns_pct=table.ns.percentage, ew_pct=table.ew.percentage))
+    return out
+
+
+def _datum_lines(session: list[Entry]) -> list[PairLine]:
+    """A Swiss pairs round's travellers with each result's IMPs against the datum of every
+    table of the round (KC1.2); an adjusted score has none."""
+    by_board: dict[int, list[Entry]] = defaultdict(list)
+    for e in session:
+        if e.scored:
+            by_board[e.key.board].append(e)
+    out = []
+    for board in sorted(by_board):
+        played = [e for e in by_board[board] if e.adjustment is None and e.result is not None]
+        imps = butler([e.result.ns_score for e in played if e.result is not None])[1]
+        figures = {id(e): imp for e, imp in zip(played, imps, strict=True)}
+        for e in by_board[board]:
+            imp = figures.get(id(e))
+            out.append(_line(e, ns_imps=None if imp is None else float(imp),
+                             ew_imps=None if imp is None else float(-imp)))
+    return out
+
+
+def _pair_standings(stage: StageView, names: dict[int, str], lines: list[PairLine],
+                    swiss: bool) -> tuple[PairStanding, ...]:
+    """A pairs stage's standings as the file gives them: a pair's matchpoints and percentage
+    over the stage's boards in the file (or a Swiss's VP, KC1), placed as the stage places
+    them once its sessions are over, by percentage before."""
+    earned: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
+    section_of: dict[int, str] = {}
+    for x in lines:
+        for pair, mp, imps in ((x.ns, x.ns_mp, x.ns_imps), (x.ew, x.ew_mp, x.ew_imps)):
+            row = earned[pair]
+            row[2] += 1
+            section_of.setdefault(pair, x.section)
+            if swiss:
+                row[0] += imps or 0.0
+            else:
+                row[0] += mp or 0.0
+                top = (x.ns_mp or 0.0) + (x.ew_mp or 0.0)
+                row[1] += top
+    model: dict[int, Any] = {}
+    if stage.progress is not None:
+        model = {s.entry: s for g in stage.progress.groups for s in g.standings}
+    out = []
+    if swiss:
+        for entry, line in model.items():
+            row = earned.get(entry, [0.0, 0.0, 0])
+            out.append(PairStanding(section=section_of.get(entry, "A"), pair=entry, field="ALL",
+                                    rank=line.place, names=(names.get(entry, str(entry)),),
+                                    boards=int(row[2]), matchpoints=row[0], percentage=None,
+                                    vp=line.vp))
+        return tuple(sorted(out, key=lambda s: (s.section, s.rank, s.pair)))
+    percent = {e: 100 * row[0] / row[1] if row[1] else 0.0 for e, row in earned.items()}
+    settled = stage.complete and all(
+        abs((model[e].percent or 0.0) - percent[e]) < 0.01 for e in percent if e in model)
+    order = sorted(percent, key=lambda e: (section_of[e], -percent[e], e))
+    place, previous, index = 0, None, 0
+    section = None
+    for entry in order:
+        if section_of[entry] != section:
+            section, index, previous = section_of[entry], 0, None
+        index += 1
+        if round(percent[entry], 9) != previous:
+            place, previous = index, round(percent[entry], 9)
+        rank = model[entry].place if settled and entry in model else place
+        out.append(PairStanding(section=section_of[entry], pair=entry, field="ALL", rank=rank,
+                                names=(names.get(entry, str(entry)),),
+                                boards=int(earned[entry][2]), matchpoints=earned[entry][0],
+                                percentage=percent[entry]))
+    return tuple(sorted(out, key=lambda s: (s.section, s.rank, s.pair)))
