@@ -171,6 +171,9 @@ class Standing:
     """The score a pairs stage ranks by; None in a team stage."""
     shared: bool = False
     """Level with a neighbour on everything the ranking looks at."""
+    rank: int = 0
+    """The place it shows: level entries show the first of their places ("6=" twice); 0 for
+    :attr:`place`."""
     tie_break: str = ""
     """Why it is ahead of the next line, when that was not the main score."""
     sessions: tuple[float, ...] = ()

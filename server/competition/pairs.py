@@ -229,12 +229,19 @@ class _Scores:
     def standings(self, members: Sequence[int]) -> tuple[Standing, ...]:
         """A group's lines, best first."""
         order = self.order(members)
-        return tuple(Standing(
-            place=place, entry=entry, percent=self.percent(entry),
-            shared=self.level_with_next(entry, order), tie_break=self.reasons.get(entry, ""),
-            sessions=tuple(self.session_percent(entry, s)
-                           for s in range(1, self.spec.sessions + 1) if s in self.played))
-            for place, entry in enumerate(order, start=1))
+        out: list[Standing] = []
+        for place, entry in enumerate(order, start=1):
+            shared = self.level_with_next(entry, order)
+            above = out[-1] if out else None
+            level = (above is not None and shared and above.shared and math.isclose(
+                self._ratio(above.entry), self._ratio(entry), abs_tol=1e-9))
+            out.append(Standing(
+                place=place, entry=entry, percent=self.percent(entry), shared=shared,
+                rank=above.rank if level and above is not None else place,
+                tie_break=self.reasons.get(entry, ""),
+                sessions=tuple(self.session_percent(entry, s)
+                               for s in range(1, self.spec.sessions + 1) if s in self.played)))
+        return tuple(out)
 
     def level_with_next(self, entry: int, order: list[int]) -> bool:
         i = order.index(entry)

@@ -109,6 +109,10 @@ def _standing(line: Standing) -> dict[str, Any]:
         "imps": None if line.imps is None else [_num(line.imps[0]), _num(line.imps[1])],
         "percent": None if line.percent is None else _num(line.percent),
     }
+    if line.shared:
+        # Level on everything the stage's ranking looks at: it shows "6=" (rank 6) twice.
+        row["shared"] = True
+        row["rank"] = line.rank or line.place
     if line.sessions:
         row["sessions"] = [_num(p) for p in line.sessions]
     if line.tie_break:

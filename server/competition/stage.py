@@ -84,5 +84,5 @@ def vp_standings(ranking: Ranking, imps: Mapping[int, tuple[float, float]],
         lines.append(Standing(place=place, entry=line.team, vp=round(line.vp, 2),
                               carried_vp=round(carried.get(line.team, 0.0), 2),
                               imps=(round(won, 2), round(lost, 2)), shared=line.shared,
-                              tie_break=reason))
+                              rank=line.rank, tie_break=reason))
     return tuple(lines)

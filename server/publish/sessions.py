@@ -76,62 +76,68 @@ def sessions(store: Store) -> list[Session]:
 
 
 @dataclass(frozen=True)
-class SessionPlay:
-    """A session's travellers as the competition model reads them (each group's name, its
-    boards numbered as the session numbers them, rounds from 1), up to a round."""
+class SessionRecord:
+    """A session's results as the competition model reads them (each group's name, boards
+    numbered as the session numbers them, rounds from 1), round by round."""
 
-    lines: dict[str, tuple[TravellerLine, ...]]
-    """By group."""
-    in_play: InPlay
-    """The tables due to play each (group, board), and the boards every table has played."""
-    complete: bool
-    """Every board of every round asked for is scored at every table."""
+    session: Session
+    lines: tuple[tuple[str, TravellerLine], ...]
+    """(group, line) for every result or adjusted score, in round order."""
+    planned: dict[tuple[str, int], int]
+    """How many tables play each (group, board), by the movement."""
+    last_round: dict[int, int]
+    """The last round of the session in which a table plays each board."""
+    finished: int
+    """Rounds 1..finished are scored at every table of every group."""
+
+    def up_to(self, rounds: int) -> tuple[dict[str, tuple[TravellerLine, ...]], InPlay]:
+        """The travellers of rounds 1..`rounds` (no more than :attr:`finished`) by group, and
+        what the public may see of them: a board once every table has played it."""
+        groups = {f["grp"] or "" for f in self.session.fixtures}
+        lines = {g: tuple(line for group, line in self.lines
+                          if group == g and (line.round or 0) <= rounds) for g in groups}
+        shown = {board for board, last in self.last_round.items() if last <= rounds}
+        return lines, InPlay(self.planned, shown)
 
 
-def session_play(store: Store, session: Session, up_to: int | None = None) -> SessionPlay:
-    """The session's results in rounds 1..`up_to` of it (all its rounds when None), as the
-    model numbers them (`server.stages.inputs`), with what the public may see of them: a board
-    counts once every table of the session has played it."""
+def records(store: Store, found: Sequence[Session]) -> list[SessionRecord]:
+    """Each session's record, as far as it is played (`server.stages.inputs` reads a
+    session the same way once it is complete)."""
     results, adjusted = scored_entries(store)
-    lines: dict[str, list[TravellerLine]] = {}
-    planned: dict[tuple[str, int], int] = {}
-    done: dict[int, bool] = {}
-    complete = True
-    for fixture in session.fixtures:
-        detail = fixture["detail"]
-        group, section = fixture["grp"] or "", detail["section"]
-        shift = detail["first_local"] - detail["first_board"]
-        mine = lines.setdefault(group, [])
-        for seating in store.seatings(section):
-            if not fixture["first_round"] <= seating.round <= fixture["last_round"]:
-                continue
-            number = seating.round - fixture["first_round"] + 1
-            counted = up_to is None or number <= up_to
-            for board in seating.boards:
-                local = board + shift
-                planned[group, local] = planned.get((group, local), 0) + 1
-                result = (scored_as((section, seating.table_number, seating.round, board),
-                                    results, adjusted) if counted else None)
-                done[local] = done.get(local, True) and result is not None
-                if result is None:
-                    complete = complete and not counted
+    out = []
+    for session in found:
+        lines: list[tuple[str, TravellerLine]] = []
+        planned: dict[tuple[str, int], int] = {}
+        last_round: dict[int, int] = {}
+        unfinished: set[int] = set()
+        for fixture in session.fixtures:
+            detail = fixture["detail"]
+            group, section = fixture["grp"] or "", detail["section"]
+            shift = detail["first_local"] - detail["first_board"]
+            for seating in store.seatings(section):
+                if not fixture["first_round"] <= seating.round <= fixture["last_round"]:
                     continue
-                mine.append(TravellerLine(local, seating.ns_pair, seating.ew_pair, result,
-                                          group, number))
-    shown = {board for board, finished in done.items() if finished}
-    return SessionPlay({g: tuple(ls) for g, ls in lines.items()}, InPlay(planned, shown),
-                       complete)
+                number = seating.round - fixture["first_round"] + 1
+                for board in seating.boards:
+                    local = board + shift
+                    planned[group, local] = planned.get((group, local), 0) + 1
+                    last_round[local] = max(last_round.get(local, 0), number)
+                    result = scored_as((section, seating.table_number, seating.round, board),
+                                       results, adjusted)
+                    if result is None:
+                        unfinished.add(number)
+                        continue
+                    lines.append((group, TravellerLine(local, seating.ns_pair,
+                                                       seating.ew_pair, result, group,
+                                                       number)))
+        lines.sort(key=lambda item: item[1].round or 0)
+        finished = min(unfinished, default=session.rounds + 1) - 1
+        out.append(SessionRecord(session, tuple(lines), planned, last_round, finished))
+    return out
 
 
 def places_shown(lines: Sequence[Standing]) -> list[int]:
-    """The place each line of a group's standings shows: its own, or, level with the lines
-    above it (`shared`: the stage's tie-breaks could not part them), the first of theirs
-    ("6=" twice, not "6=" and "7=")."""
-    out: list[int] = []
-    for i, line in enumerate(lines):
-        above = lines[i - 1] if i else None
-        level = (above is not None and line.shared and above.shared
-                 and (above.vp, above.imps, above.percent) == (line.vp, line.imps,
-                                                                line.percent))
-        out.append(out[-1] if level else line.place)
-    return out
+    """The place each line of a group's standings shows: its own, or, level with others
+    (`shared`: the stage's tie-breaks could not part them), the first of theirs ("6=" twice,
+    not "6=" and "7=")."""
+    return [line.rank or line.place for line in lines]

@@ -165,6 +165,14 @@ def matches_page(store: Store, now_ms: int) -> dict[str, Any]:
     }
 
 
+def quotient_text(won: float, lost: float) -> str:
+    """An IMP quotient as the ranking reads it (K17.1, K16.3): won / lost; 1 with no IMPs
+    either way; with none lost, the IMPs won over none ("12:0"), ahead of every quotient."""
+    if lost:
+        return f"{won / lost:.3f}"
+    return "1.000" if not won else f"{won:g}:0"
+
+
 def projector(store: Store, now_ms: int) -> dict[str, Any]:
     """The ranking for the projector: after the last round every match has finished, so a
     match that ends early in the next round does not move the board yet."""
@@ -179,7 +187,9 @@ def projector(store: Store, now_ms: int) -> dict[str, Any]:
              "name": names.get(s.team, f"Team {s.team}"), "vp": s.vp,
              "vp_deducted": round(s.vp_deducted + byes.get(s.team, 0.0), 2),
              "bye_vp": byes.get(s.team, 0.0), "matches": s.matches,
-             "imp_quotient": None if math.isinf(s.imp_quotient) else s.imp_quotient}
+             "imp_quotient": None if math.isinf(s.imp_quotient) else s.imp_quotient,
+             "imps": [s.imps_won, s.imps_lost],
+             "quotient": quotient_text(s.imps_won, s.imps_lost)}
             for s in ranking.standings]
     return {"kind": "teams", "round": last, "rounds": data["rounds"], "chain": data["chain"],
             "teams": rows}

@@ -1,10 +1,12 @@
 """The `/results` namespace: the projector's ranking, pushed when it changes.
 
 The projector shows the standings after the last round every table has finished (K4.3's
-barometer), so most entries change nothing on it: only the one that completes a round does,
-and a ruling, a penalty or a publication switch. The Notifier's flush (at most four a second)
-calls `ProjectorFeed.push`, which recomputes only while someone watches, skips the scoring when
-a new result did not complete a round, and emits only a ranking that differs from the last one.
+barometer), so most entries change nothing on it: only the one that completes a round does (in
+a competition's knock-out, a board both rooms have played: its IMPs show as they come), and a
+ruling, a penalty, a decision, an advance or a publication switch. The Notifier's flush (at
+most four a second) calls `ProjectorFeed.push`, which recomputes only while someone watches,
+skips the scoring when a new result changed nothing it shows (`server.publish.projector.mark`),
+and emits only a ranking that differs from the last one.
 
 Who may join follows the results pages (server/web/results.py): a logged-in director always,
 anyone else only while the director has published the results. The public room is sent to
@@ -22,7 +24,7 @@ from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
 from ..context import current_director, get_director_sockets, get_store, has_event
 from ..direction import rulings
-from ..publish.projector import finished_rounds, projector_data
+from ..publish.projector import mark, projector_data
 from .connections import session_id
 
 log = logging.getLogger(__name__)
@@ -40,6 +42,8 @@ class ProjectorFeed:
         self._lock = threading.Lock()
         self._listeners: set[str] = set()
         self._sent: dict[str, Any] | None = None
+        self._mark: tuple[int, ...] | None = None
+        """`mark` when `_sent` was computed: the same mark, the same ranking."""
         self._public_has_it = False
         self._stale = True
 
@@ -47,12 +51,14 @@ class ProjectorFeed:
         with self._lock:
             self._listeners.add(sid)
 
-    def shown(self, data: dict[str, Any], published: bool) -> None:
-        """A new watcher was sent `data` on joining: if nothing was pushed since the last
-        watcher left, it is what every watcher has (any change since would have pushed)."""
+    def shown(self, data: dict[str, Any], published: bool, marked: tuple[int, ...]) -> None:
+        """A new watcher was sent `data` (computed at `marked`) on joining: if nothing was
+        pushed since the last watcher left, it is what every watcher has (any change since
+        would have pushed)."""
         with self._lock:
             if self._sent is None:
                 self._sent, self._public_has_it, self._stale = data, published, False
+                self._mark = marked
 
     def left(self, sid: str) -> None:
         with self._lock:
@@ -82,11 +88,12 @@ class ProjectorFeed:
                 self._sent, self._stale = None, True
                 return
             stale, self._stale = self._stale, False
-            sent = self._sent
+            sent, sent_mark = self._sent, self._mark
         store = get_store()
         published = rulings.is_published(store)
+        marked = mark(store)
         if (not stale and sent is not None and (self._public_has_it or not published)
-                and finished_rounds(store) == sent["round"]):
+                and marked == sent_mark):
             return
         data = projector_data(store)
         if data != sent:
@@ -94,7 +101,7 @@ class ProjectorFeed:
         if published and (data != sent or not self._public_has_it):
             self.socketio.emit("projector", data, namespace=NAMESPACE, to=PUBLIC_ROOM)
         with self._lock:
-            self._sent, self._public_has_it = data, published
+            self._sent, self._public_has_it, self._mark = data, published, marked
 
 
 def register(app: Flask, socketio: SocketIO, feed: ProjectorFeed) -> None:
@@ -112,9 +119,10 @@ def register(app: Flask, socketio: SocketIO, feed: ProjectorFeed) -> None:
             get_director_sockets().opened(session_id(), NAMESPACE, session.id)
         join_room(DIRECTOR_ROOM if director else PUBLIC_ROOM)
         feed.joined(session_id())
+        marked = mark(get_store())
         data = projector_data(get_store())
         emit("projector", data)
-        feed.shown(data, published)
+        feed.shown(data, published, marked)
 
     @socketio.on("disconnect", namespace=NAMESPACE)
     def results_disconnect(*_: Any) -> None:

@@ -120,18 +120,17 @@ def pair(pair: int) -> Any:
 
 @bp.get("/projector")
 def projector() -> Any:
+    """The projector: a competition's stages in play (or its final places), a teams event's
+    standings, a pairs session's ranking after the last round finished."""
     store = get_store()
-    if is_competition(store):
-        data = projector_data(store)
-        template = ("results_projector_teams.html" if data["kind"] == "teams"
-                    else "results_projector.html")
-        return render_template(template, data=data, name=store.setting("name", ""))
-    if is_teams(store):
-        return render_template("results_projector_teams.html",
-                               data=team_results.projector(store, now_ms()),
-                               name=store.setting("name", ""))
-    return render_template("results_projector.html", data=results.projector(store),
-                           name=store.setting("name", ""))
+    data = projector_data(store)
+    template = PROJECTOR_PAGES.get(str(data.get("kind")), "results_projector.html")
+    return render_template(template, data=data, name=store.setting("name", ""))
+
+
+PROJECTOR_PAGES = {"competition": "results_projector_competition.html",
+                   "teams": "results_projector_teams.html"}
+"""The projector's page for each kind of data (a pairs session's has no kind)."""
 
 
 @bp.get("/api/competition")
@@ -197,9 +196,4 @@ def pair_json(pair: int) -> Any:
 
 @bp.get("/api/projector")
 def projector_json() -> Any:
-    store = get_store()
-    if is_competition(store):
-        return jsonify({"ok": True, **projector_data(store)})
-    if is_teams(store):
-        return jsonify({"ok": True, **team_results.projector(store, now_ms())})
-    return jsonify({"ok": True, **results.projector(store)})
+    return jsonify({"ok": True, **projector_data(get_store())})

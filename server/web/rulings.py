@@ -193,6 +193,25 @@ def remove_penalty(penalty_id: int) -> Any:
     return jsonify(outcome.body) if wants_json() else redirect(url_for(".rankings") + "#penalties")
 
 
+@bp.app_context_processor
+def publication_state() -> dict[str, Any]:
+    """`results_published()` for the publication switch on any console page."""
+    return {"results_published": lambda: rulings.is_published(get_store())}
+
+
+@bp.get("/publication")
+@director_required
+def publication_page() -> Any:
+    """The publication switch and its history, for every kind of event."""
+    store = get_store()
+    published = rulings.is_published(store)
+    if wants_json():
+        return jsonify({"ok": True, "published": published})
+    return render_template(
+        "director_publication.html", published=published, name=store.setting("name", ""),
+        publication=[results.audit_wire(a) for a in sql.settings_audit(store, rulings.PUBLISHED)])
+
+
 @bp.post("/publication")
 @director_required
 def publication() -> Any:
@@ -203,4 +222,14 @@ def publication() -> Any:
                                       str(payload.get("why") or ""))
     # Projectors already open get the ranking the moment it is published (and no more after).
     get_broadcast().send(outcome)
-    return jsonify(outcome.body) if wants_json() else redirect(url_for(".rankings"))
+    if wants_json():
+        return jsonify(outcome.body)
+    return redirect(_back(payload.get("next")))
+
+
+def _back(target: Any) -> str:
+    """The page the switch was on (a path of this server), else the publication page."""
+    if isinstance(target, str) and target.startswith("/") and not target.startswith("//") \
+            and "\\" not in target and len(target) <= 500:
+        return target
+    return url_for(".publication_page")

@@ -452,13 +452,16 @@ def test_k4_3_the_projector_shows_the_barometer_after_every_round(tmp_path: Path
         play(app, rounds={1, 2, 3})
         data = director.get("/results/api/projector", headers=JSON).get_json()
         assert data["ok"] and data["round"] == 3 and data["rounds"] == 7
-        rows = data["standings"]["ALL"]
+        (stage,) = data["stages"]
+        rows = stage["groups"][0]["rows"]
         assert len(rows) == 8 and all(len(r["places"]) == 3 for r in rows)
-        percents = [r["percentage"] for r in rows]
+        percents = [r["percent"] for r in rows]
         assert percents == sorted(percents, reverse=True)
-        # Level pairs share a place (issue 15 item 6): 1, 2, 2, 4...
-        assert [r["rank"] for r in rows] == [percents.index(p) + 1 for p in percents]
-        assert [r["shared"] for r in rows] == [percents.count(p) > 1 for p in percents]
+        # Pairs level on percentage are parted by K17.3; only those it leaves level share a
+        # place ("2=" twice, issue 22).
+        assert [r["place"] for r in rows] == list(range(1, 9))
+        assert all(r["rank"] == r["place"] or (r["shared"] and r["rank"] < r["place"])
+                   for r in rows)
         assert rows[0]["places"][-1] == 1
         page = director.get("/results/projector").get_data(as_text=True)
         assert "projector" in page
