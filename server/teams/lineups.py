@@ -42,7 +42,10 @@ def check_lineup(store: Store, seating: SeatingRow, seats: Mapping[str, str]) ->
 def lineups_required(store: Store) -> bool:
     """D2.1 where the rosters are required: a teams table gives its line-up (for the match, or
     for one of its segments) before its first board."""
-    return is_teams(store) and options(store)["rosters"] == "required"
+    required: bool = store.settings_memo(
+        ("teams", "lineups_required"),
+        lambda: is_teams(store) and options(store)["rosters"] == "required")
+    return required
 
 
 def lineup_missing(store: Store, table: TableRow, seating: SeatingRow) -> TravellerError:
