@@ -145,24 +145,28 @@ ROBOT_PLAYERS = 4
 
 def _line_up(store: Store, table: TableRow, seating: SeatingRow,
              clock: Callable[[], int]) -> None:
-    """D2.1: the table's line-up before its first board, from the teams' rosters: each team's
-    first two players in the open room, its next two in the closed room."""
+    table_actions.set_players(store, table, "ns", robot_lineup(store, table.section, seating),
+                              clock(), actor=robot_actor(table))
+
+
+def robot_lineup(store: Store, section: str, seating: SeatingRow) -> dict[str, Any]:
+    """D2.1: a table's line-up of a match, as its `set_players` payload, from the teams'
+    rosters: each team's first two players in the open room, its next two in the closed room;
+    a team short of players first gets robot players on its roster (the robot director's)."""
     roster = teams_sql.roster(store)
-    first = 0 if table.section == "O" else 2
+    first = 0 if section == "O" else 2
     seats = []
     for team in (seating.ns_pair, seating.ew_pair):
         players = sorted(p for p, t in roster.items() if t == team)
         if len(players) < ROBOT_PLAYERS:
-            players = _robot_roster(store, team, players, clock)
+            players = _robot_roster(store, team, players)
         seats.append(players[first:first + 2])
     (north, south), (east, west) = seats
-    table_actions.set_players(store, table, "ns", {
-        "op_id": str(uuid.uuid4()), "round": seating.round, "north": north, "south": south,
-        "east": east, "west": west}, clock(), actor=robot_actor(table))
+    return {"op_id": str(uuid.uuid4()), "round": seating.round, "north": north,
+            "south": south, "east": east, "west": west}
 
 
-def _robot_roster(store: Store, team: int, players: list[str],
-                  clock: Callable[[], int]) -> list[str]:
+def _robot_roster(store: Store, team: int, players: list[str]) -> list[str]:
     """A team short of players for a rehearsal gets robot players on its roster."""
     robots = [f"R{team}.{n}" for n in range(1, ROBOT_PLAYERS + 1)]
     full = sorted({*players, *robots})
