@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..competition import Competition, CompetitionView, Due, Inputs
-from ..formats.competition import CompetitionError, StageSpec
+from ..formats.competition import CompetitionError, Entrants, StageSpec
 from ..movements.knockout import Best, Chosen, Entrant, FirstOf, NotChosen
 from ..store import Store
 from ..store import competition as sql
@@ -52,14 +52,27 @@ def about(view: CompetitionView, key: str, kind: str) -> About:
                              choice.rule)
     if kind == "replace":
         return About(stage_id, "", "replacement", "K4.5")
-    if kind in ("join", "wild card"):
-        source = "join" if kind == "join" else "wild card"
-        blocks = [b for b in spec.entrants if b.source == source]
-        block = blocks[0] if blocks else None
-        if block is not None:
-            name = (block.why or block.name) if kind == "join" else "wild card"
-            return About(stage_id, "", name, block.rule)
+    block = entrants_block(view, key, kind)
+    if block is not None:
+        name = (block.why or block.name) if kind == "join" else "wild card"
+        return About(stage_id, "", name, block.rule)
     return About(stage_id, "", rest, spec.rules[0] if spec.rules else "")
+
+
+def entrants_block(view: CompetitionView, key: str, kind: str) -> Entrants | None:
+    """The `[[stage.entrants]]` block a join or a wild card answers: its key numbers it among
+    the stage's blocks for the competition's entries (`join2`: the second)."""
+    stage_id, _, rest = key.partition("/")
+    spec = stage_of(view, stage_id)
+    if spec is None or kind not in ("join", "wild card"):
+        return None
+    own = sum(1 for e in view.entries if not e.joined)
+    blocks = [b for b in spec.entrants if b.when is None or b.when.applies(own)]
+    digits = rest.removeprefix(kind)
+    index = int(digits) - 1 if digits.isdigit() else 0
+    if 0 <= index < len(blocks) and blocks[index].source == kind:
+        return blocks[index]
+    return next((b for b in blocks if b.source == kind), None)
 
 
 def decided_matches(view: CompetitionView, key: str, kind: str) -> tuple[str, set[str] | None]:
@@ -205,9 +218,12 @@ def taken(store: Store, view: CompetitionView, now_ms: int) -> list[dict[str, An
             "open": not playing, "stands": why_it_stands(playing) if playing else None,
             "chooser": None, "allowed": [], "count": 1,
         }
+        block = entrants_block(view, key, kind)
         if not playing and kind == "choice":
             item.update(_choice_options(view, key, lines) or {})
-        elif not playing and kind in ("wild card", "join"):
+        elif not playing and kind == "join" and block is not None:
+            item.update(count=block.count)
+        elif not playing and kind == "wild card":
             due = due_of(without(store, now_ms, key, kind), key)
             if due is not None:
                 item.update(chooser=due.chooser, allowed=list(due.allowed), count=due.count)
