@@ -23,7 +23,14 @@ from server.store import Store
 from server.table import seating
 from tests.integration.teams_event import app_for
 from tests.integration.test_clocks import JSON
-from tests.integration.test_competition import JOINING_PAIRS, KNOCKOUT, competition, make, stage
+from tests.integration.test_competition import (
+    JOINING_PAIRS,
+    KNOCKOUT,
+    TWO_STAGE_PAIRS,
+    competition,
+    make,
+    stage,
+)
 from tests.integration.test_director import login
 
 SEED = 11
@@ -264,3 +271,22 @@ def test_k4_4_the_console_lists_a_join_to_change(tmp_path: Path, post: Any) -> N
         assert changed.get_json()["changed"] is True
         ids = [e["id"] for e in competition(director)["decided"][0]["value"]["entries"]]
         assert ids == [9, 10]
+
+
+def test_k4_5_a_replacement_is_withdrawn_before_its_stage_is_in_play(
+        tmp_path: Path, post: Any) -> None:
+    with app_for(played(tmp_path, TWO_STAGE_PAIRS, 10)) as app:
+        director = login(app)
+        data = competition(director)
+        ranking = [line["entry"] for line in stage(data, "prelim")["groups"][0]["standings"]]
+        replaced = post(director, DECIDE, key="final/replace",
+                        value={"absent": ranking[2], "by": ranking[6]}, why="absent")
+        assert replaced.status_code == 200
+        taken = competition(director)["decided"][0]
+        assert (taken["kind"], taken["value"], taken["open"]) == (
+            "replace", {str(ranking[2]): ranking[6]}, True)
+        page = director.get("/director/competition/").get_data(as_text=True)
+        assert 'data-testid="withdraw-decision-final/replace"' in page
+        assert 'data-testid="change-final/replace"' not in page  # the K4.5 form changes it
+        assert post(director, WITHDRAW, key="final/replace", why="arrived").status_code == 200
+        assert ranking[2] in stage(competition(director), "final")["groups"][0]["entries"]
