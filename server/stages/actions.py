@@ -325,14 +325,16 @@ def _playing(store: Store, now_ms: int, due: Any) -> dict[str, str]:
         if d["kind"] == "join" and d["key"] != due.key:
             for e in d["value"]["entries"]:
                 if e["id"] in entries:
-                    players.update({p: f"{e['id']} {e['name']}" for p in e.get("players", [])})
+                    players.update({p: f"{e['name']} (entry {e['id']})"
+                                    for p in e.get("players", [])})
     for row in players_sql.seatings(store):
         for side, seats in (("ns_pair", ("north", "south")), ("ew_pair", ("east", "west"))):
             if row[side] in entries:
-                players.update({row[s]: f"{row[side]} {entries[row[side]]}" for s in seats})
+                players.update({row[s]: f"{entries[row[side]]} (entry {row[side]})"
+                                for s in seats})
     for player, team in teams_sql.roster(store).items():
         if team in entries:
-            players[player] = f"{team} {entries[team]}"
+            players[player] = f"{entries[team]} (entry {team})"
     return players
 
 
