@@ -183,7 +183,7 @@ class _Answers:
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= due.count:
             raise CompetitionError(f"{due.rule}: between 0 and {due.count} entries join "
                                    f"{due.stage}, not {count!r}")
-        template = _join_name(spec, due)
+        template = join_name(spec, due)
         return tuple(Entry(first + i, template.format(n=i + 1), joined=due.stage,
                            origin=due.name) for i in range(count))
 
@@ -195,7 +195,9 @@ class _Answers:
                                            f"{key!r} in stage {stage!r}")
 
 
-def _join_name(spec: CompetitionSpec, due: Due) -> str:
+def join_name(spec: CompetitionSpec, due: Due) -> str:
+    """How the entries joining at `due` are named by default: the preset's `name` of the join
+    (`"Inter-club finalist pair {n}"`), else after the stage."""
     for stage in spec.stages:
         if stage.id == due.stage:
             for block in stage.entrants:

@@ -15,6 +15,7 @@ import json
 import random
 import re
 import threading
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -24,7 +25,10 @@ from typing import Any
 
 import socketio
 
+from ..stages.rehearsal import default_value, robot_lineup
+from ..teams.lineups import lineups_required
 from ..stages.robots import payload_of, robot_result
+from ..stages.view import current
 from ..store import Store
 
 
@@ -69,13 +73,16 @@ class Director:
             return refused
 
 
-def answer(due: dict[str, Any]) -> Any:
-    """The simulator's answer to a decision."""
-    if due["kind"] == "choice":
-        return due["allowed"][-1]
-    if due["kind"] == "wild card":
-        return due["allowed"][:due["count"]]
-    return [{"name": f"{due['name'][:40]} {n + 1}"} for n in range(due["count"])]
+def answer(db_path: str, key: str) -> Any:
+    """The robot director's answer to the decision `key` (`traveller robots`' own: the
+    simulator's default, with the robot players a join needs registered)."""
+    store = Store.open(db_path)
+    try:
+        now = current(store, int(time.time() * 1000))
+        due = next((d for d in now.view.due if d.key == key), None)
+        return None if due is None else default_value(store, now.view, due)
+    finally:
+        store.close()
 
 
 def play_table(base_url: str, db_path: str, token: str, seed: int, pace: float,
@@ -85,6 +92,7 @@ def play_table(base_url: str, db_path: str, token: str, seed: int, pace: float,
     store = Store.open(db_path)
     client = socketio.Client(reconnection=True, reconnection_delay=1)
     entered: set[tuple[int, int]] = set()
+    lined_up: set[int] = set()
     changed = threading.Event()
     client.on("state", lambda _data: changed.set(), namespace="/table")
     client.connect(base_url, namespaces=["/table"], auth={"token": token},
@@ -102,6 +110,16 @@ def play_table(base_url: str, db_path: str, token: str, seed: int, pace: float,
                 continue
             stop.wait(pace * rng.uniform(0.6, 1.4))
             store.forget_schedule()  # an advance may have seated new rounds since
+            if lineups_required(store) and number not in lined_up:
+                # D2.1: the match's line-up before its first board, from the rosters.
+                seating = next(s for s in store.seatings(state["section"], state["table"])
+                               if s.round == number)
+                given = client.call("set_players", robot_lineup(store, state["section"],
+                                                                seating),
+                                    namespace="/table", timeout=30)
+                if isinstance(given, dict) and given.get("ok"):
+                    lined_up.add(number)
+                continue
             played = robot_result(store, seed, state["section"], state["table"], number,
                                   todo[0])
             if played is None:
@@ -144,7 +162,7 @@ def run(base_url: str, db_path: str, password: str, seed: int, pace: float,
                 return
             for due in data.get("due", []):
                 director.post("/director/competition/decide", key=due["key"],
-                              value=answer(due), why="robot director")
+                              value=answer(db_path, due["key"]), why="robot director")
             if data.get("next"):
                 moved = director.post("/director/competition/advance", why="robot director")
                 if moved.get("ok"):

@@ -22,17 +22,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..competition.simulate import join_name
 from ..errors import TravellerError
+from ..formats.competition import CompetitionSpec
 from ..store import SeatingRow, Store, TableRow
 from ..store import players as players_sql
 from ..store import teams as teams_sql
 from ..table import actions as table_actions
 from ..table.entry import locked_boards
 from ..table.schedule import current_round
-from ..teams.captains import confirmations
 from ..teams.lineups import lineups_required
-from ..teams.matches import is_teams, match_summary, matches, options
+from ..teams.matches import is_teams, matches, options
 from . import actions, decisions
+from .actions import MAX_NAME
 from .robots import payload_of, robot_result
 from .view import current
 
@@ -43,14 +45,16 @@ def robot_actor(table: TableRow) -> str:
     return f"robot at table {table.section}{table.number}"
 
 
-def default_answer(due: Any) -> Any:
+def default_answer(due: Any, spec: CompetitionSpec | None = None) -> Any:
     """The simulator's answer to a decision: a chooser takes the lowest-placed team it may, the
-    wild card the best-placed teams not qualified, and every entry that may join joins."""
+    wild card the best-placed teams not qualified, and every entry that may join joins, named
+    as the simulator names it."""
     if due.kind == "choice":
         return due.allowed[-1]
     if due.kind == "wild card":
         return list(due.allowed[:due.count])
-    return [{"name": f"{due.name[:40]} {n + 1}"} for n in range(due.count)]
+    template = join_name(spec, due) if spec is not None else f"{due.name[:40]} {{n}}"
+    return [{"name": template.format(n=n + 1)[:MAX_NAME]} for n in range(due.count)]
 
 
 @dataclass
@@ -86,14 +90,15 @@ def confirm_matches(store: Store, clock: Callable[[], int]) -> int:
     if not is_teams(store) or not options(store)["captains_confirm"]:
         return 0
     tables = {(t.section, t.number): t for t in store.tables()}
+    # A robot never corrects a result, so a captain's confirmation never goes out of date.
+    done = {(c["round"], c["table_number"], c["team"]) for c in teams_sql.confirmations(store)}
     confirmed = 0
     for match in matches(store, clock()):
         table = tables.get(("O", match.table))
         if not match.complete or table is None:
             continue
-        done = confirmations(store, match, match_summary(store, match))["confirmed"]
         for team in (match.home, match.away):
-            if team not in done:
+            if (match.round, match.table, team) not in done:
                 table_actions.confirm_match(store, table, "ns", {
                     "op_id": str(uuid.uuid4()), "round": match.round, "team": team},
                     clock(), actor=f"robot captain of team {team}")
@@ -180,7 +185,7 @@ def _robot_roster(store: Store, team: int, players: list[str]) -> list[str]:
 def robot_joiners(store: Store, view: Any, due: Any) -> list[dict[str, Any]]:
     """The entries joining a stage, by default; where the stage asks for their players (K4.4)
     each gets robot players, registered on the event's players list."""
-    value: list[dict[str, Any]] = default_answer(due)
+    value: list[dict[str, Any]] = default_answer(due, view.spec)
     needed = decisions.players_required(view, due.stage)
     if not needed:
         return value
@@ -197,6 +202,13 @@ def robot_joiners(store: Store, view: Any, due: Any) -> list[dict[str, Any]]:
     return value
 
 
+def default_value(store: Store, view: Any, due: Any) -> Any:
+    """What the robot director decides for `due` (registering the robot players a join needs):
+    the value a console's decision sends."""
+    return robot_joiners(store, view, due) if due.kind == "join" else default_answer(due,
+                                                                                 view.spec)
+
+
 def direct(store: Store, clock: Callable[[], int]) -> tuple[int, list[str] | None, bool]:
     """The robot director: every decision due taken by default, then one advance. Returns the
     decisions taken, the advance's summary (None when nothing could be put in play) and
@@ -204,8 +216,7 @@ def direct(store: Store, clock: Callable[[], int]) -> tuple[int, list[str] | Non
     taken = 0
     now = current(store, clock())
     for due in now.view.due:
-        value = (robot_joiners(store, now.view, due) if due.kind == "join"
-                 else default_answer(due))
+        value = default_value(store, now.view, due)
         actions.decide(store, {"key": due.key, "value": value,
                                "why": f"{ROBOT_DIRECTOR}: the default"}, clock(), ROBOT_DIRECTOR)
         taken += 1

@@ -94,6 +94,8 @@ class Store:
         self._queued_at = 0.0
         self.health = WriteHealth()
         self._refused = False
+        # Nobody else writes (a rehearsal): a grouped commit gathers nothing by waiting.
+        self._alone = False
         self.db.execute("PRAGMA busy_timeout = 30000")
         self.db.enable_wal()
         # FULL makes each commit durable on its own: an acknowledged score survives a power cut.
@@ -180,7 +182,7 @@ class Store:
             leader = len(self._queue) == 1
             burst, self._queued_at = now - self._queued_at < self.GATHER_SECONDS, now
         if leader:
-            if burst:
+            if burst and not self._alone:
                 # Never while holding the lock, which nothing may wait for long.
                 time.sleep(0)
             with self._lock:
@@ -230,11 +232,14 @@ class Store:
     def unhurried(self) -> Iterator[None]:
         """Commits that wait for no fsync (SQLite's synchronous NORMAL in WAL mode: a power cut
         may lose the last commits, never the file), for work that can be run again, such as a
-        rehearsal by robots; FULL again afterwards."""
+        rehearsal by robots, and grouped commits that do not wait for company (this process
+        writes alone); FULL again afterwards."""
         self.db.execute("PRAGMA synchronous = NORMAL")
+        self._alone = True
         try:
             yield
         finally:
+            self._alone = False
             self.db.execute("PRAGMA synchronous = FULL")
 
     @contextmanager
@@ -410,8 +415,9 @@ class Store:
 
     # -- results ----------------------------------------------------------------------------
 
-    def results(self, section: str | None = None, table: int | None = None) -> list[ResultRow]:
-        where, args = _filters(section=section, table_number=table)
+    def results(self, section: str | None = None, table: int | None = None,
+                round: int | None = None) -> list[ResultRow]:
+        where, args = _filters(section=section, table_number=table, round=round)
         rows = self._query(f"select * from results {where} order by id", args)
         return [ResultRow.from_row(r) for r in rows]
 

@@ -120,7 +120,7 @@ def confirm_match(store: Store, table: TableRow, payload: Any, now_ms: int,
                                  f"{shown(value)}")
     if not is_teams(store):
         raise TravellerError("not_teams", "this is not a teams event", 409)
-    match = next((m for m in matches(store, now_ms)
+    match = next((m for m in matches(store, now_ms, table=table.number, round=round_number)
                   if (m.round, m.table) == (round_number, table.number)), None)
     if match is None:
         raise TravellerError("no_match", f"table {table.number} has no match in round "

@@ -185,11 +185,12 @@ def not_played(store: Store) -> dict[tuple[str, int], set[tuple[int, int]]]:
 
 
 def matches(store: Store, now_ms: int, results: list[ResultRow] | None = None,
-            table: int | None = None) -> list[Match]:
-    """Every scheduled match (of one match table, when given), in round and table order."""
+            table: int | None = None, round: int | None = None) -> list[Match]:
+    """Every scheduled match (of one match table, and of one round, when given), in round and
+    table order."""
     if results is None:
-        results = (store.results() if table is None else
-                   [*store.results("O", table), *store.results("C", table)])
+        results = (store.results(round=round) if table is None else
+                   [*store.results("O", table, round), *store.results("C", table, round)])
     by_key: dict[tuple[str, int, int], dict[int, ResultRow]] = {}
     for r in results:
         by_key.setdefault((r.section, r.table_number, r.round), {})[r.board] = r
@@ -199,6 +200,9 @@ def matches(store: Store, now_ms: int, results: list[ResultRow] | None = None,
                  for w in sql.team_rulings(store) if w["kind"] == "walkover"}
     out = []
     for s in store.seatings("O", table) if table is not None else store.seatings("O"):
+        if round is not None and s.round != round:
+            continue
+
         def room(section: str, s: SeatingRow = s) -> tuple[int, ...]:
             return tuple(sorted(b for r, b in locked.get((section, s.table_number), set())
                                 if r == s.round))

@@ -12,7 +12,9 @@ from pathlib import Path
 
 from server.event.create import create_event
 from server.formats import load_preset
+from server.stages.rehearsal import robot_lineup
 from server.table.entry import submit_result
+from server.table.seating import set_players
 from server.table.state import table_state
 from server.teams.standings import standings
 
@@ -54,6 +56,9 @@ def main(runs: int = 5) -> None:
         table = next(t for t in store.tables() if (t.section, t.number) == ("O", 2))
         state_ms = _median_ms(lambda: table_state(store, table, now), runs)
         target = next(t for t in store.tables() if (t.section, t.number) == ("O", 1))
+        # D2.1: the match's line-up comes before its first result.
+        match = next(s for s in store.seatings("O", 1) if s.round == last_round)
+        set_players(store, target, robot_lineup(store, "O", match), now, actor="bench")
         here = table_state(store, target, now)
         boards = iter(here["boards"])
 

@@ -1,12 +1,16 @@
 """Competition event files played by robots (`traveller robots`' own code), for the tests that
 look at what a competition shows at a given moment: after N advances, or at its end.
 
-A rehearsal is made once per test process and preset, moment and seed, then each test gets
-its own copy (SQLite's backup API), so a test may change its file freely.
+A rehearsal is made once per test run and preset, moment and seed (the test processes of one
+`pytest -n 2` run share them, each made under a lock by the first process that needs it), then
+each test gets its own copy (SQLite's backup API), so a test may change its file freely.
 """
 
 from __future__ import annotations
 
+import fcntl
+import os
+import shutil
 import sqlite3
 import tempfile
 import time
@@ -30,6 +34,23 @@ fixes the number)."""
 
 _MADE: dict[tuple[str, int | None, int | None, int], Path] = {}
 _FOLDER = Path(tempfile.mkdtemp(prefix="traveller-rehearsed-"))
+"""This process's own files."""
+_RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"pid{os.getpid()}"
+_SHARED = Path(tempfile.gettempdir()) / f"traveller-rehearsals-{_RUN}"
+"""The rehearsals of this test run, shared by its processes."""
+_STALE_SECONDS = 6 * 3600
+
+
+def _shared_folder() -> Path:
+    if not _SHARED.exists():
+        for old in Path(tempfile.gettempdir()).glob("traveller-rehearsals-*"):
+            try:
+                if time.time() - old.stat().st_mtime > _STALE_SECONDS:
+                    shutil.rmtree(old, ignore_errors=True)
+            except OSError:
+                pass
+        _SHARED.mkdir(exist_ok=True)
+    return _SHARED
 
 
 def clock() -> int:
@@ -44,16 +65,29 @@ def rehearsed(preset: str, dest: Path, *, entries: int | None = -1, advances: in
     count = SMALLEST[preset] if entries == -1 else entries
     key = (preset, count, advances, seed)
     if key not in _MADE:
-        path = _FOLDER / f"{preset}-{count}-{advances}-{seed}.db"
-        store = create_competition(path, (REPO / "seeds" / f"{preset}.toml").read_text(),
-                                   entries=count, password=PASSWORD,
-                                   base_url="http://testserver", name=None)
-        try:
-            rehearse(store, seed, clock, advances=advances or 0, to_the_end=advances is None)
-        finally:
-            store.close()
+        folder = _shared_folder()
+        path = folder / f"{preset}-{count}-{advances}-{seed}.db"
+        with open(folder / f"{path.name}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not path.exists():
+                making = _FOLDER / path.name
+                store = create_competition(making, (REPO / "seeds" /
+                                                    f"{preset}.toml").read_text(),
+                                           entries=count, password=PASSWORD,
+                                           base_url="http://testserver", name=None)
+                try:
+                    rehearse(store, seed, clock, advances=advances or 0,
+                             to_the_end=advances is None)
+                finally:
+                    store.close()
+                _copy(making, folder / f"{path.name}.part")
+                os.replace(folder / f"{path.name}.part", path)
         _MADE[key] = path
-    source = sqlite3.connect(_MADE[key])
+    return _copy(_MADE[key], dest)
+
+
+def _copy(source_path: Path, dest: Path) -> Path:
+    source = sqlite3.connect(source_path)
     target = sqlite3.connect(dest)
     try:
         source.backup(target)
