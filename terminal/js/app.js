@@ -96,7 +96,7 @@ import {
 import { h, holdingWhilePressed, keepingFocus } from "./dom.js";
 import { emptyPad, padEntry, renderPad } from "./entry.js";
 import { renderHeader, renderClock } from "./header.js";
-import { renderBoardTabs, renderBoardView, renderBoards, renderSegments } from "./boardlist.js";
+import { renderBoardTabs, renderBoardView, renderBoards } from "./boardlist.js";
 import { renderConfirm } from "./confirm.js";
 import { renderComplete } from "./complete.js";
 import { renderRejected } from "./rejected.js";
@@ -239,14 +239,16 @@ function renderRound() {
   return [
     renderNotAgreed(notAgreed(state, model.round), correctEntry),
     !chosen && !viewed && boards.some((b) => b.status === "awaiting") && renderNsWaiting(),
-    segment !== null && renderSegments(boards, segment, (n) => {
-      model.segmentView = n === onScreen?.segment?.segment ? null : n;
-      render();
-    }),
     renderBoardTabs(tabs, viewed ? viewed.board : board, (n) => {
       model.selected = n;
       model.segmentView = null;
       render();
+    }, segment === null ? null : {
+      ...(boards.find((b) => b.segment?.segment === segment)?.segment ?? { segment, segments: segment }),
+      go(n) {
+        model.segmentView = n === onScreen?.segment?.segment ? null : n;
+        render();
+      },
     }),
     viewed && renderBoardView(viewed, boardActionsFor(state)),
     viewed && board !== null && h("button", {

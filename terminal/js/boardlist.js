@@ -73,13 +73,26 @@ const SHORT_STATES = new Set(["pending", "scored", "adjusted", "locked", "awaiti
  * tab names its board and, until it is played, the vulnerability (red when a side is
  * vulnerable), then its state. Every tab is a button: an open board goes to the pad, a done
  * one to its view (renderBoardView), where its traveller and a correction are.
+ * A long match shows one segment's boards (D3.5: 12 boards a segment) with the previous and
+ * next segments a tap away at either end, so a 96-board final fits a phone.
  * @param {Array<{board: number, dealer: string, vulnerability: string, status: string}>} boards
  * @param {number|null} selected the board on screen
  * @param {(board: number) => void} choose
+ * @param {{segment: number, segments: number, first: number, last: number,
+ *          go(segment: number): void}|null} [segment] the segment shown
  */
-export function renderBoardTabs(boards, selected, choose) {
-  const many = boards.length > 5;
-  return h("ul", { class: `tabs count-${many ? "many" : boards.length}` }, boards.map((b) => {
+export function renderBoardTabs(boards, selected, choose, segment = null) {
+  const many = boards.length > 5 || segment !== null;
+  const step = (delta) => {
+    const to = segment.segment + delta;
+    const label = t(delta < 0 ? "boards.segment_previous" : "boards.segment_next");
+    return h("li", { class: "tab segment-step" }, h("button", {
+      type: "button", "data-testid": delta < 0 ? "segment-previous" : "segment-next",
+      "aria-label": label, title: label, disabled: to < 1 || to > segment.segments,
+      onclick: () => segment.go(to),
+    }, delta < 0 ? "◀" : "▶"));
+  };
+  const tabs = boards.map((b) => {
     const facts = SHORT_STATES.has(b.status)
       ? h("span", { class: "tab-state" }, t(`boards.${b.status}`))
       : h("span", { class: `tab-vul vul-${b.vulnerability}` }, t(`vul_short.${b.vulnerability}`));
@@ -87,36 +100,19 @@ export function renderBoardTabs(boards, selected, choose) {
       + `${t("boards.vul", { vulnerability: t(`vul.${b.vulnerability}`) })}, ${t(`boards.${b.status}`)}`;
     return h("li", {
       class: `tab ${b.status} ${b.board === selected ? "selected" : ""}`.trim(),
-      "data-testid": `board-${b.board}`, "data-status": b.status,
+      "data-testid": `board-${b.board}`, "data-status": b.status, "data-number": b.number ?? b.board,
     }, h("button", {
       type: "button", "aria-pressed": b.board === selected ? "true" : "false", "aria-label": label,
       onclick: () => choose(b.board),
     }, h("span", { class: "tab-board" }, many ? String(b.number ?? b.board)
       : t("boards.board", { board: b.number ?? b.board })), facts));
-  }));
-}
-
-/**
- * A long match's segment on screen, with the previous and next ones a tap away: the tabs show
- * one segment's boards at a time (D3.5: 12 boards a segment), so a 96-board final fits a phone.
- * @param {Array<{board: number, status: string, segment: {segment: number, segments: number, first: number, last: number}|null}>} boards
- * @param {number} shown the segment on screen
- * @param {(segment: number) => void} choose
- */
-export function renderSegments(boards, shown, choose) {
-  const segments = new Map();
-  for (const b of boards) if (b.segment) segments.set(b.segment.segment, b.segment);
-  const current = segments.get(shown);
-  if (!current) return null;
-  const step = (delta, label, testid) => h("button", {
-    type: "button", class: "segment-step", "data-testid": testid, "aria-label": label,
-    disabled: !segments.has(shown + delta), onclick: () => choose(shown + delta),
-  }, delta < 0 ? "◀" : "▶");
-  return h("nav", { class: "segments", "data-testid": "segments", "data-segment": shown },
-    step(-1, t("boards.segment_previous"), "segment-previous"),
-    h("span", { class: "segment-name", "data-testid": "segment-name" },
-      t("boards.segment", { segment: current.segment, segments: current.segments, first: current.first, last: current.last })),
-    step(1, t("boards.segment_next"), "segment-next"));
+  });
+  if (segment === null) return h("ul", { class: `tabs count-${many ? "many" : boards.length}` }, tabs);
+  const name = t("boards.segment", { segment: segment.segment, segments: segment.segments, first: segment.first, last: segment.last });
+  return h("ul", {
+    class: "tabs count-segment", "data-testid": "segments", "data-segment": segment.segment,
+    "aria-label": name, title: name,
+  }, step(-1), ...tabs, step(1));
 }
 
 /**
