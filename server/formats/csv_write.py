@@ -15,14 +15,18 @@ by group (``stage, group, place, entry, name, vp, carried_vp, imps_won, imps_los
 shared, tie_break``: VP with the VP kept from an earlier stage in a team stage, the percentage
 in a pairs stage); ``matches.csv`` (teams) every match played or in play (``stage, group,
 label, round, table, home, away, knockout, carry_over, home_imps, away_imps, home_vp, away_vp,
-winner``: a knock-out's IMPs with its carry-over and its winner, never VP);
+winner``: a knock-out's IMPs with its carry-over and its winner, never VP, its extra boards
+in it);
 ``knockout.csv`` every knock-out match of the bracket as it stands, extra boards included
 (``stage, match, round, home, away, carry_over, carry_over_rule, home_imps, away_imps,
 extra_boards, winner, decided_by``); ``butler.csv`` the Butler rankings a league keeps (D4.1,
 D5.2: ``stage, group, place, entry, name, pair, boards, imps, per_board``); ``decisions.csv``
 who qualified where and the final places (``stage, name, qualified, what, why``); and
-``travellers.csv`` gains the ``stage`` first (pairs: also ``ns_imps, ew_imps``, a Swiss pairs
-stage's IMPs against the datum).
+``travellers.csv`` gains the ``stage`` first, and ``event_round, event_board`` last (pairs: also
+``ns_imps, ew_imps`` before them, a Swiss pairs stage's IMPs against the datum). A competition's
+rounds and boards are the room's (the stage's or the session's rounds 1-R, a match's or a
+session's boards 1-N); ``event_round`` and ``event_board`` are the event file's, a board one
+deal.
 """
 
 from __future__ import annotations
@@ -114,17 +118,21 @@ def _competition(event: ExportEvent) -> dict[str, str]:
     if isinstance(event, TeamsEvent):
         matches = [("stage", "group", "label", "round", "table", "home", "away", "knockout",
                     "carry_over", "home_imps", "away_imps", "home_vp", "away_vp", "winner")] + [
-            (m.stage, m.group, m.label, m.round, m.table, m.home, m.away,
+            (m.stage, m.group, m.label, m.shown_round, m.table, m.home, m.away,
              "yes" if m.knockout else "", _figure(m.carry_over) if m.knockout else "",
              _figure(m.home_imps), _figure(m.away_imps), _figure(m.home_vp),
              _figure(m.away_vp), "" if m.winner is None else names.get(m.winner, m.winner))
             for m in event.matches]  # fmt: skip
-        stage_of = {(m.round, m.table): m.stage for m in event.matches}
+        of = {(m.round, m.table): m for m in event.matches}
         tables = [("stage", "round", "table", "home", "away", "board", "room", "contract",
-                   "declarer", "tricks", "lead", "ns_score", "adjusted")] + [
-            (stage_of.get((t.round, t.table), ""), t.round, t.table, t.home, t.away, t.board,
+                   "declarer", "tricks", "lead", "ns_score", "adjusted", "event_round",
+                   "event_board")] + [
+            (of[t.round, t.table].stage if (t.round, t.table) in of else "",
+             of[t.round, t.table].shown_round if (t.round, t.table) in of else t.round,
+             t.table, t.home, t.away, t.number or t.board,
              "open" if t.home_seat == "NS" else "closed", t.contract, t.declarer, t.tricks,
-             t.lead, t.ns_score, artificial(t.adjusted) if t.adjusted else None)
+             t.lead, t.ns_score, artificial(t.adjusted) if t.adjusted else None, t.round,
+             t.board)
             for t in event.tables]  # fmt: skip
         files["matches.csv"] = _text(matches)
         files["travellers.csv"] = _text(tables)
@@ -132,14 +140,14 @@ def _competition(event: ExportEvent) -> dict[str, str]:
     lines: list[tuple[object, ...]] = [(
         "stage", "section", "board", "round", "table", "ns", "ew", "contract", "declarer",
         "tricks", "lead", "ns_score", "adjusted", "ns_mp", "ew_mp", "ns_pct", "ew_pct",
-        "ns_imps", "ew_imps")]
+        "ns_imps", "ew_imps", "event_round", "event_board")]
     for stage in stages:
         if not isinstance(stage.results, PairsEvent):
             continue
-        lines += [(stage.name, x.section, x.board, x.round, x.table, x.ns, x.ew, x.contract,
-                   x.declarer, x.tricks, x.lead, x.ns_score,
+        lines += [(stage.name, x.section, x.number or x.board, x.round_number or x.round,
+                   x.table, x.ns, x.ew, x.contract, x.declarer, x.tricks, x.lead, x.ns_score,
                    artificial(x.adjusted) if x.adjusted else None, _figure(x.ns_mp),
                    _figure(x.ew_mp), _figure(x.ns_pct), _figure(x.ew_pct), _figure(x.ns_imps),
-                   _figure(x.ew_imps)) for x in stage.results.lines]
+                   _figure(x.ew_imps), x.round, x.board) for x in stage.results.lines]
     files["travellers.csv"] = _text(lines)
     return files

@@ -66,6 +66,10 @@ class PairLine:
     ns_imps: float | None = None
     """IMPs against the datum (a Swiss pairs stage, KC1.2); None when scored by matchpoints."""
     ew_imps: float | None = None
+    number: int = 0
+    """The board as the room numbers it (its session's boards 1-N); 0: ``board``."""
+    round_number: int = 0
+    """The round as the room numbers it (its session's rounds 1-R); 0: ``round``."""
 
 
 @dataclass(frozen=True)
@@ -125,6 +129,8 @@ class TeamTableResult:
     lead: str | None
     ns_score: int | None
     adjusted: tuple[float, float] | None
+    number: int = 0
+    """The board as the room numbers it (the match's boards 1-N); 0: ``board``."""
 
 
 @dataclass(frozen=True)
@@ -156,6 +162,24 @@ class TeamMatchResult:
     ``home_imps`` / ``away_imps``."""
     winner: int | None = None
     """A knock-out match's winner once decided (extra boards included)."""
+    numbers: tuple[int, ...] = ()
+    """The room's number of each of ``boards`` (the match's boards 1-N, a knock-out's extra
+    boards after them); empty: the boards' own."""
+    round_number: int = 0
+    """The round as the room numbers it (the stage's round; 1 for a knock-out match); 0:
+    ``round``."""
+    round_name: str = ""
+    """The round as people name it ("round 4 of 7", "semi-final")."""
+
+    def shown(self, board: int) -> int:
+        """The room's number of the match's board ``board``."""
+        if self.numbers and board in self.boards:
+            return self.numbers[self.boards.index(board)]
+        return board
+
+    @property
+    def shown_round(self) -> int:
+        return self.round_number or self.round
 
 
 @dataclass(frozen=True)

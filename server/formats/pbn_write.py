@@ -23,7 +23,9 @@ of a match with a carry-over (K15, D1.4) carries ``[CarryOver "12.5"]``, the IMP
 started with (negative: the visiting team's). A Swiss pairs stage's boards are scored by IMPs
 against the datum (``Scoring "Butler"``, ``IMP_NS``/``IMP_EW``) and ranked by
 ``TotalScoreVP``. ``CarryOver`` and ``CarriedVP`` are Traveller's, which readers that do not know
-them pass over.
+them pass over. A competition's team games give the round and board as the room numbers them
+(the stage's round, 1 for a knock-out match; the match's boards 1-N, a knock-out's extra boards
+after them); a pairs stage's boards keep the event's numbers, one a deal through its sessions.
 """
 
 from __future__ import annotations
@@ -172,11 +174,14 @@ def _teams(event: TeamsEvent) -> list[list[str]]:
             for board, value in zip(m.boards, m.board_imps, strict=True)}  # fmt: skip
     carry = {(m.round, m.table): m.carry_over for m in event.matches
              if m.knockout and m.carry_over}
+    rounds = {(m.round, m.table): m.shown_round for m in event.matches}
     for table in sorted(event.tables, key=lambda t: (t.round, t.table, t.board,
                                                      t.home_seat != "NS")):  # fmt: skip
-        game = [*_event(event), _tag("Board", table.board),
+        # The room's numbers; the deal (and its dealer and vulnerability) is the event's board.
+        game = [*_event(event), _tag("Board", table.number or table.board),
                 _tag("Dealer", dealer(table.board)), _tag("Vulnerable", vulnerable(table.board)),
-                *_deal(event, table.board), _tag("Scoring", "IMP"), _tag("Round", table.round),
+                *_deal(event, table.board), _tag("Scoring", "IMP"),
+                _tag("Round", rounds.get((table.round, table.table), table.round)),
                 _tag("HomeTeam", event.name(table.home)), _tag("VisitTeam", event.name(table.away)),
                 _tag("Room", "Open" if table.home_seat == "NS" else "Closed")]  # fmt: skip
         if table.adjusted is not None:

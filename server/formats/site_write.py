@@ -267,8 +267,13 @@ def _pairs(event: PairsEvent, lang: str, w: dict[str, str], hands: Mapping[int, 
                   _pct(s.percentage)]
                  for s in rows), f"ranking-{section}-{field}"))  # fmt: skip
     boards = sorted({(line.section, line.board) for line in event.lines})
-    links = " ".join(f'<a href="{_board_page(s, b)}">{escape(s) if several else ""}{b}</a>'
-                     for s, b in boards)  # fmt: skip
+    # The room's numbers (a competition's session boards 1-N); the pages are the event's.
+    shown = {(x.section, x.board): x.number or x.board for x in event.lines}
+    stage_of = {(x.section, x.board): stage.name for stage in event.stages
+                if stage.results is not None and isinstance(stage.results, PairsEvent)
+                for x in stage.results.lines}
+    links = " ".join(f'<a href="{_board_page(s, b)}">{escape(s) if several else ""}'
+                     f"{shown[s, b]}</a>" for s, b in boards)  # fmt: skip
     body.append(f'<p data-testid="travellers">{escape(w["Travellers:"])} {links}</p>')
     body.extend(more)
     pages = {"index.html": _page(lang, event.title, body, "index.html")}
@@ -278,13 +283,16 @@ def _pairs(event: PairsEvent, lang: str, w: dict[str, str], hands: Mapping[int, 
     for section, board in boards:
         lines = sorted((x for x in event.lines if (x.section, x.board) == (section, board)),
                        key=lambda x: -(x.ns_mp or 0))  # fmt: skip
-        cells = [[str(x.round), str(x.table), f'<a href="{_pair_page(section, x.ns)}">{x.ns}</a>',
+        cells = [[str(x.round_number or x.round), str(x.table),
+                  f'<a href="{_pair_page(section, x.ns)}">{x.ns}</a>',
                  f'<a href="{_pair_page(section, x.ew)}">{x.ew}</a>',
                  *_result(x.contract, x.declarer, x.tricks, x.adjusted, w),
                  escape(x.lead or ""), "" if x.ns_score is None else str(x.ns_score),
                  _figure(x.ns_mp), _figure(x.ew_mp), _pct(x.ns_pct), _pct(x.ew_pct)]
                 for x in lines]  # fmt: skip
-        title = f"{w['Traveller']}: {w['Board']} {section if several else ''}{board}"
+        stage = f"{stage_of[section, board]}: " if (section, board) in stage_of else ""
+        title = (f"{stage}{w['Traveller']}: {w['Board']} {section if several else ''}"
+                 f"{shown[section, board]}")
         page = _board_page(section, board)
         hand = diagram(hands[board], lang) if board in hands else ""
         body = [back, f"<h1>{escape(title)}</h1>", _table(head, cells, "traveller"), hand]
@@ -317,7 +325,8 @@ def _scorecard(pair: int, lines: list[PairLine], w: dict[str, str], section: str
         ns = x.ns == pair
         own = None if x.ns_score is None else x.ns_score if ns else -x.ns_score
         imps = x.ns_imps if ns else x.ew_imps
-        rows.append([f'<a href="{_board_page(x.section, x.board)}">{x.board}</a>', str(x.round),
+        rows.append([f'<a href="{_board_page(x.section, x.board)}">{x.number or x.board}</a>',
+                     str(x.round_number or x.round),
                      "NS" if ns else "EW", str(x.ew if ns else x.ns),
                      *_result(x.contract, x.declarer, x.tricks, x.adjusted, w),
                      "" if own is None else str(own),
@@ -351,7 +360,7 @@ def _match_list(event: TeamsEvent, w: dict[str, str], testid: str) -> str:
     rows = []
     for m in event.matches:
         row = ([escape(m.stage)] if staged else []) + [
-            str(m.round), f'<a href="{_match_page(m)}">{escape(event.name(m.home))} – '
+            _round(m), f'<a href="{_match_page(m)}">{escape(event.name(m.home))} – '
             f"{escape(event.name(m.away))}</a>",
             f"{_figure(m.home_imps)} – {_figure(m.away_imps)}",
             "" if m.knockout else f"{_figure(m.home_vp)} – {_figure(m.away_vp)}"]
@@ -394,7 +403,7 @@ def _teams(event: TeamsEvent, lang: str, w: dict[str, str], hands: Mapping[int, 
             other = m.away if home else m.home
             carry = m.carry_over if home else -m.carry_over
             rows.append(([escape(m.stage)] if staged else []) + [
-                str(m.round), f'<a href="{_match_page(m)}">{escape(event.name(other))}</a>',
+                _round(m), f'<a href="{_match_page(m)}">{escape(event.name(other))}</a>',
                 _figure(m.home_imps if home else m.away_imps),
                 _figure(m.away_imps if home else m.home_imps),
                 "" if m.knockout else _figure(m.home_vp if home else m.away_vp)] + (
@@ -409,13 +418,18 @@ def _teams(event: TeamsEvent, lang: str, w: dict[str, str], hands: Mapping[int, 
     return pages
 
 
+def _round(match: TeamMatchResult) -> str:
+    """A match's round as people name it: the stage's round, a knock-out match's label."""
+    return escape(match.label) if match.knockout and match.label else str(match.shown_round)
+
+
 def _match(event: TeamsEvent, match: TeamMatchResult, w: dict[str, str]) -> list[str]:
     tables: dict[tuple[int, str], TeamTableResult] = {
         (t.board, t.home_seat): t for t in event.tables
         if (t.round, t.table) == (match.round, match.table)}  # fmt: skip
     rows = []
     for board, imps in zip(match.boards, match.board_imps, strict=True):
-        cells = [str(board)]
+        cells = [str(match.shown(board))]
         for seat in ("NS", "EW"):
             t = tables.get((board, seat))
             if t is None:
@@ -427,8 +441,9 @@ def _match(event: TeamsEvent, match: TeamMatchResult, w: dict[str, str]) -> list
                   if imps is not None else [escape(w["not played in both rooms"]), ""])
         rows.append(cells)
     stage = f"{match.stage}, " if match.stage else ""
-    title = (f"{stage}{w['Round']} {match.round}: {event.name(match.home)} – "
-             f"{event.name(match.away)}")
+    when = (match.label if match.knockout and match.label
+            else f"{w['Round']} {match.shown_round}")
+    title = f"{stage}{when}: {event.name(match.home)} – {event.name(match.away)}"
     head = [w["Board"], *(f"{room}: {word}" for room in (w["Open"], w["Closed"])
                           for word in (w["Contract"], w["By"], w["Tricks"], w["Score"])),
             w["Home"], w["Away"]]  # fmt: skip

@@ -22,7 +22,10 @@ team's), and ``TEAM_SCORE`` / ``OPPOSING_TEAM_SCORE`` are IMPs with it, no VP, n
 ``PARTICIPANTS`` ranking. A pairs stage is an ``MP_PAIRS`` event; a Swiss pairs stage
 (``SWISS_PAIRS``) scores its boards by IMPs against the datum (``BOARD_SCORING_METHOD``
 ``BUTLER``) and ranks by VP (each pair's ``TOTAL_SCORE``). ``CARRIED_VP`` and ``CARRY_OVER``
-are Traveller's additions, after the elements USEBIO 1.2 places there.
+are Traveller's additions, after the elements USEBIO 1.2 places there. A competition's matches
+give their rounds and boards as the room numbers them (the stage's round, 1 for a knock-out
+match; the match's boards 1-N, a knock-out's extra boards after them, in its own ``MATCH``); a
+pairs stage's boards keep the event's numbers, one a deal through the stage's sessions.
 """
 
 from __future__ import annotations
@@ -156,12 +159,13 @@ def _team_section(section: ET.Element, event: TeamsEvent, group: str) -> None:
         if match.group != group:
             continue
         node = ET.SubElement(section, "MATCH")
-        _add(node, "ROUND_NUMBER", match.round)
+        _add(node, "ROUND_NUMBER", match.shown_round)
         _add(node, "TEAM", match.home)
         _add(node, "OPPOSING_TEAM", match.away)
         if match.boards:
-            _add(node, "START_BOARD_NUMBER", min(match.boards))
-            _add(node, "END_BOARD_NUMBER", max(match.boards))
+            shown = [match.shown(b) for b in match.boards]
+            _add(node, "START_BOARD_NUMBER", min(shown))
+            _add(node, "END_BOARD_NUMBER", max(shown))
         if match.knockout:
             # A knock-out scores IMPs, the carry-over in them (K15, D1.4); no VP.
             _add(node, "CARRY_OVER", float(match.carry_over))
@@ -176,7 +180,7 @@ def _team_section(section: ET.Element, event: TeamsEvent, group: str) -> None:
             if not tables:
                 continue
             board = ET.SubElement(node, "BOARD")
-            _add(board, "BOARD_NUMBER", number)
+            _add(board, "BOARD_NUMBER", match.shown(number))
             _add(board, "IMPS", imps)
             for table in sorted(tables, key=lambda t: t.home_seat != "NS"):
                 traveller = ET.SubElement(board, "TRAVELLER_LINE")

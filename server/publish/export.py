@@ -44,7 +44,6 @@ from ..stages.view import current
 from ..store import Store
 from ..teams.matches import is_teams, match_summary, matches, names, options
 from . import export_stages, team_results
-from .numbers import NUMBERS
 from .results import score, shown_deals
 
 log = logging.getLogger(__name__)
@@ -80,11 +79,8 @@ def pairs_event(store: Store) -> PairsEvent:
         ns = figures.ns if figures else None
         ew = figures.ew if figures else None
         lines.append(PairLine(
-            section=entry.key.section,
-            round=NUMBERS.round(entry.key.round, entry.key.table_number),
-            table=entry.key.table_number,
-            board=NUMBERS.board(entry.key.board, entry.key.round, entry.key.table_number),
-            ns=entry.ns_pair, ew=entry.ew_pair,
+            section=entry.key.section, round=entry.key.round, table=entry.key.table_number,
+            board=entry.key.board, ns=entry.ns_pair, ew=entry.ew_pair,
             contract=result.contract if result else None,
             declarer=result.declarer if result else None,
             tricks=result.tricks if result else None, lead=result.lead if result else None,
@@ -115,10 +111,8 @@ def teams_event(store: Store, now_ms: int) -> TeamsEvent:
         board_imps = tuple(b["home_imps"] for b in summary["boards"])
         vp = summary["vp"]
         out_matches.append(TeamMatchResult(
-            round=NUMBERS.round(match.round, match.table), table=match.table, home=match.home,
-            away=match.away,
-            boards=tuple(NUMBERS.board(b, match.round, match.table) for b in match.boards),
-            board_imps=board_imps,
+            round=match.round, table=match.table, home=match.home, away=match.away,
+            boards=tuple(match.boards), board_imps=board_imps,
             home_imps=summary["home_imps"], away_imps=summary["away_imps"],
             home_vp=vp[0] if vp else None, away_vp=vp[1] if vp else None))
         for room, seat, results in (("O", "NS", match.open), ("C", "EW", match.closed)):
@@ -130,9 +124,8 @@ def teams_event(store: Store, now_ms: int) -> TeamsEvent:
                 percents = _percents(adjustment)
                 played = result if adjustment is None else None
                 tables.append(TeamTableResult(
-                    round=NUMBERS.round(match.round, match.table), table=match.table,
-                    home=match.home, away=match.away,
-                    board=NUMBERS.board(board, match.round, match.table), home_seat=seat,
+                    round=match.round, table=match.table, home=match.home, away=match.away,
+                    board=board, home_seat=seat,
                     contract=played.contract if played else None,
                     declarer=played.declarer if played else None,
                     tricks=played.tricks if played else None,
@@ -164,7 +157,7 @@ def event_values(store: Store, now_ms: int | None = None) -> ExportEvent:
         event = teams_event(store, now)
     else:
         event = pairs_event(store)
-    event = replace(event, deals={NUMBERS.board(board): deal.pbn()
+    event = replace(event, deals={board: deal.pbn()
                                   for board, deal in shown_deals(store).items()})
     if is_competition(store):
         event = export_stages.competition_event(store, event, now)
@@ -205,8 +198,8 @@ def _files(store: Store, fmt: str, now_ms: int | None) -> dict[str, bytes]:
         return {"results.xml": write_usebio(event)}
     if fmt == "pbn":
         return {"results.pbn": write_pbn(event).encode("utf-8")}
-    hands = {NUMBERS.board(board): deal for board, deal in shown_deals(store).items()}
-    pages = write_csv(event) if fmt == "csv" else write_site(event, hands, event.stages)
+    pages = (write_csv(event) if fmt == "csv"
+             else write_site(event, shown_deals(store), event.stages))
     return {name: text.encode("utf-8") for name, text in pages.items()}
 
 

@@ -39,12 +39,10 @@ from ..formats.interchange import (
     TeamStanding,
 )
 from ..scoring.butler import butler
-from ..scoring.matchpoints import Comparison
-from ..scoring.running import running_pairs
 from ..stages.view import current
 from ..store import Store
 from ..store import competition as sql
-from .numbers import NUMBERS
+from .numbers import Numbers
 from .results import Entry, entries
 
 
@@ -106,14 +104,15 @@ def stage_values(view: CompetitionView) -> tuple[StageResult, ...]:
 def competition_event(store: Store, event: TeamsEvent | PairsEvent,
                       now_ms: int) -> TeamsEvent | PairsEvent:
     """``event`` (the whole event file's results) as a competition: its stages, each with its
-    own results, and the entries' names."""
+    own results, the entries' names, and the room's numbers of rounds and boards."""
     view = current(store, now_ms).view
     names = {e.id: e.name for e in view.entries}
     stages = stage_values(view)
     fixtures = sql.fixtures(store)
+    numbers = Numbers.of(store)
     if isinstance(event, TeamsEvent):
-        return _teams(event, view, fixtures, names, stages)
-    return _pairs(store, event, view, fixtures, names, stages)
+        return _teams(event, view, fixtures, names, stages, numbers)
+    return _pairs(store, event, view, fixtures, names, stages, numbers)
 
 
 # --- team stages -----------------------------------------------------------------------------
@@ -125,23 +124,31 @@ def _knockout_lines(view: CompetitionView) -> dict[tuple[str, str, str], Any]:
             for m in s.progress.matches}
 
 
-def _line_of(key: str, stage: str, group: str, lines: dict[tuple[str, str, str], Any]) -> Any:
+def _line_key(key: str, stage: str, group: str) -> tuple[str, str, str]:
     """The knock-out line a match's fixture key plays: its own, or the one whose extra or
-    sudden-death boards it is (``stage/p1/x1``)."""
+    sudden-death boards it is (``stage/p1/extra``, ``stage/p1/sd2``)."""
     prefix = f"{stage}/{group}/" if group else f"{stage}/"
     rest = key[len(prefix):] if key.startswith(prefix) else key
-    return lines.get((stage, group, rest.split("/", 1)[0]))
+    return stage, group, rest.split("/", 1)[0]
 
 
 def _teams(event: TeamsEvent, view: CompetitionView, fixtures: dict[str, dict[str, Any]],
-           names: dict[int, str], stages: Sequence[StageResult]) -> TeamsEvent:
+           names: dict[int, str], stages: Sequence[StageResult],
+           numbers: Numbers) -> TeamsEvent:
     by_place = {(f["first_round"], f["detail"]["table"]): (key, f)
                 for key, f in fixtures.items() if f["kind"] == "match"}
     specs = {s.spec.id: s for s in view.stages}
     lines = _knockout_lines(view)
     matches: list[TeamMatchResult] = []
     stage_of: dict[tuple[int, int], str] = {}
+    # A knock-out's extra and sudden-death boards are its match's (K17.2): one match, its
+    # boards numbered on after the match's own; their tables are the match's.
+    main: dict[tuple[str, str, str], int] = {}
+    moved: dict[tuple[int, int], tuple[int, int]] = {}
     for match in event.matches:
+        shown = tuple(numbers.board(b) for b in match.boards)
+        name = numbers.round(match.round, "O", match.table)
+        match = replace(match, numbers=shown, round_number=name.number, round_name=name.text())
         found = by_place.get((match.round, match.table))
         if found is None:
             matches.append(match)
@@ -150,12 +157,24 @@ def _teams(event: TeamsEvent, view: CompetitionView, fixtures: dict[str, dict[st
         detail = fixture["detail"]
         stage = specs.get(fixture["stage"])
         knockout = bool(detail.get("knockout"))
-        line = _line_of(key, fixture["stage"], fixture["grp"] or "", lines) if knockout else None
+        line_key = _line_key(key, fixture["stage"], fixture["grp"] or "")
+        line = lines.get(line_key) if knockout else None
+        if knockout and line_key in main and key != "/".join(x for x in line_key if x):
+            into = matches[main[line_key]]
+            moved[match.round, match.table] = (into.round, into.table)
+            matches[main[line_key]] = replace(
+                into, boards=into.boards + match.boards, numbers=into.numbers + match.numbers,
+                board_imps=into.board_imps + match.board_imps,
+                home_imps=into.home_imps + match.home_imps,
+                away_imps=into.away_imps + match.away_imps)
+            continue
         carry = detail.get("carry_over")
         signed = 0.0
         if carry:
             signed = float(carry["imps"]) if carry["team"] == match.home else -float(carry["imps"])
         stage_of[match.round, match.table] = fixture["stage"]
+        if knockout:
+            main[line_key] = len(matches)
         matches.append(replace(
             match, stage=stage.spec.name if stage else fixture["stage"],
             group=fixture["grp"] or "", label=str(detail.get("label") or ""),
@@ -163,22 +182,27 @@ def _teams(event: TeamsEvent, view: CompetitionView, fixtures: dict[str, dict[st
             home_vp=None if knockout else match.home_vp,
             away_vp=None if knockout else match.away_vp,
             winner=line.winner if line is not None else None))
+    number_of = {(m.round, m.table, b): m.shown(b) for m in matches for b in m.boards}
+    tables = []
+    for t in event.tables:
+        round_number, table = moved.get((t.round, t.table), (t.round, t.table))
+        tables.append(replace(t, round=round_number, table=table,
+                              number=number_of.get((round_number, table, t.board), t.board)))
     out_stages = []
     for result in stages:
         view_stage = specs[result.id]
         mine = tuple(m for m in matches if stage_of.get((m.round, m.table)) == result.id)
         places = {(m.round, m.table) for m in mine}
-        tables = tuple(t for t in event.tables if (t.round, t.table) in places)
         boards = {b for m in mine for b in m.boards}
         knockout = view_stage.spec.kind is StageKind.KNOCKOUT
         out_stages.append(replace(result, results=TeamsEvent(
             title=event.title, swiss=view_stage.spec.kind is StageKind.SWISS_TEAMS,
             standings=() if knockout else _team_standings(view_stage, names),
-            matches=mine, tables=tables,
+            matches=mine, tables=tuple(t for t in tables if (t.round, t.table) in places),
             deals={b: d for b, d in event.deals.items() if b in boards},
             stage=result.name, knockout=knockout, entries=names)))
-    return replace(event, matches=tuple(matches), standings=(), entries=names,
-                   stages=tuple(out_stages))
+    return replace(event, matches=tuple(matches), tables=tuple(tables), standings=(),
+                   entries=names, stages=tuple(out_stages))
 
 
 def _team_standings(stage: StageView, names: dict[int, str]) -> tuple[TeamStanding, ...]:
@@ -195,40 +219,35 @@ def _team_standings(stage: StageView, names: dict[int, str]) -> tuple[TeamStandi
 # --- pairs stages ----------------------------------------------------------------------------
 
 
-def _percents(adjustment: dict[str, Any] | None) -> tuple[float, float] | None:
-    if adjustment is None:
-        return None
-    ns, ew = adjustment.get("ns", {}), adjustment.get("ew", {})
-    if "percent" in ns and "percent" in ew:
-        return (float(ns["percent"]), float(ew["percent"]))
-    return None
-
-
 def _pairs(store: Store, event: PairsEvent, view: CompetitionView,
            fixtures: dict[str, dict[str, Any]], names: dict[int, str],
-           stages: Sequence[StageResult]) -> PairsEvent:
+           stages: Sequence[StageResult], numbers: Numbers) -> PairsEvent:
+    """Each stage's travellers, as the results pages score them (a matchpoint session as its
+    stage scores it, `server.publish.results.score`), a Swiss pairs round against its datum."""
     specs = {s.spec.id: s for s in view.stages}
-    everything = entries(store)
-    sessions: dict[str, dict[int, list[Entry]]] = defaultdict(lambda: defaultdict(list))
+    where: dict[tuple[str, int], str] = {}
     for fixture in fixtures.values():
-        if fixture["kind"] != "session":
-            continue
-        section = fixture["detail"]["section"]
-        rounds = range(fixture["first_round"], fixture["last_round"] + 1)
-        number = int(fixture["detail"].get("session") or 1)
-        sessions[fixture["stage"]][number].extend(
-            e for e in everything if e.key.section == section and e.key.round in rounds)
+        if fixture["kind"] == "session":
+            for number in range(fixture["first_round"], fixture["last_round"] + 1):
+                where[fixture["detail"]["section"], number] = fixture["stage"]
+    by_stage: dict[str, list[PairLine]] = defaultdict(list)
+    for x in event.lines:
+        name = numbers.round(x.round, x.section)
+        by_stage[where.get((x.section, x.round), "")].append(
+            replace(x, number=numbers.board(x.board), round_number=name.number))
+    swiss_entries: dict[str, list[Entry]] = defaultdict(list)
+    if any(s.spec.kind is StageKind.SWISS_PAIRS for s in view.stages):
+        for e in entries(store):
+            stage = where.get((e.key.section, e.key.round), "")
+            if stage in specs and specs[stage].spec.kind is StageKind.SWISS_PAIRS:
+                swiss_entries[stage].append(e)
     all_lines: list[PairLine] = []
     out_stages = []
     for result in stages:
         stage = specs[result.id]
-        played = sessions.get(result.id, {})
         swiss = stage.spec.kind is StageKind.SWISS_PAIRS
-        lines: list[PairLine] = []
-        for number in sorted(played):
-            mine = played[number]
-            lines += (_datum_lines(mine) if swiss else
-                      _matchpoint_lines(mine, stage.spec.top_integral))
+        lines = (_datum_lines(swiss_entries[result.id], numbers) if swiss
+                 else by_stage.get(result.id, []))
         lines.sort(key=lambda x: (x.section, x.board, x.round, x.table))
         all_lines += lines
         sections = tuple(sorted({x.section for x in lines}
@@ -245,45 +264,18 @@ def _pairs(store: Store, event: PairsEvent, view: CompetitionView,
                    stages=tuple(out_stages))
 
 
-def _line(entry: Entry, **figures: float | None) -> PairLine:
-    result = entry.result if entry.adjustment is None else None
-    return PairLine(
-        section=entry.key.section, round=NUMBERS.round(entry.key.round, entry.key.table_number),
-        table=entry.key.table_number,
-        board=NUMBERS.board(entry.key.board, entry.key.round, entry.key.table_number),
-        ns=entry.ns_pair, ew=entry.ew_pair,
-        contract=result.contract if result else None,
-        declarer=result.declarer if result else None,
-        tricks=result.tricks if result else None, lead=result.lead if result else None,
-        ns_score=result.ns_score if result else None, adjusted=_percents(entry.adjustment),
-        ns_mp=figures.get("ns_mp"), ew_mp=figures.get("ew_mp"), ns_pct=figures.get("ns_pct"),
-        ew_pct=figures.get("ew_pct"), ns_imps=figures.get("ns_imps"),
-        ew_imps=figures.get("ew_imps"))
+def _percents(adjustment: dict[str, Any] | None) -> tuple[float, float] | None:
+    if adjustment is None:
+        return None
+    ns, ew = adjustment.get("ns", {}), adjustment.get("ew", {})
+    if "percent" in ns and "percent" in ew:
+        return (float(ns["percent"]), float(ew["percent"]))
+    return None
 
 
-def _matchpoint_lines(session: list[Entry], top_integral: bool) -> list[PairLine]:
-    """A session's travellers scored as the competition scores a session (every group plays
-    the same deals: top integral across groups when the stage says so, K4.2), a board still
-    to be played at some table the average until then."""
-    planned: dict[tuple[str, int], int] = defaultdict(int)
-    for e in session:
-        planned[e.key.section, e.key.board] += 1
-    played = [e for e in session if e.scored]
-    comparison = Comparison.TOP_INTEGRAL if top_integral else Comparison.SECTION
-    scored = running_pairs([e.line() for e in played], planned, comparison=comparison)
-    by_line = {(e.key.section, e.key.board, e.ns_pair, e.ew_pair): e for e in played}
-    out = []
-    for board in scored.boards:
-        for line, table in zip(board.results, board.score.tables, strict=True):
-            entry = by_line[(line.section, line.board, line.ns_pair, line.ew_pair)]
-            out.append(_line(entry, ns_mp=table.ns.matchpoints, ew_mp=table.ew.matchpoints,
-                             ns_pct=table.ns.percentage, ew_pct=table.ew.percentage))
-    return out
-
-
-def _datum_lines(session: list[Entry]) -> list[PairLine]:
-    """A Swiss pairs round's travellers with each result's IMPs against the datum of every
-    table of the round (KC1.2); an adjusted score has none."""
+def _datum_lines(session: list[Entry], numbers: Numbers) -> list[PairLine]:
+    """A Swiss pairs stage's travellers with each result's IMPs against the datum of every
+    table of its round (KC1.2); an adjusted score has none."""
     by_board: dict[int, list[Entry]] = defaultdict(list)
     for e in session:
         if e.scored:
@@ -295,11 +287,21 @@ def _datum_lines(session: list[Entry]) -> list[PairLine]:
         figures = {id(e): imp for e, imp in zip(played, imps, strict=True)}
         for e in by_board[board]:
             imp = figures.get(id(e))
-            out.append(_line(e, ns_imps=None if imp is None else float(imp),
-                             ew_imps=None if imp is None else float(-imp)))
+            result = e.result if e.adjustment is None else None
+            name = numbers.round(e.key.round, e.key.section)
+            out.append(PairLine(
+                section=e.key.section, round=e.key.round, table=e.key.table_number,
+                board=e.key.board, ns=e.ns_pair, ew=e.ew_pair,
+                contract=result.contract if result else None,
+                declarer=result.declarer if result else None,
+                tricks=result.tricks if result else None,
+                lead=result.lead if result else None,
+                ns_score=result.ns_score if result else None,
+                adjusted=_percents(e.adjustment), ns_mp=None, ew_mp=None, ns_pct=None,
+                ew_pct=None, ns_imps=None if imp is None else float(imp),
+                ew_imps=None if imp is None else float(-imp), number=numbers.board(board),
+                round_number=name.number))
     return out
-
-
 def _pair_standings(stage: StageView, names: dict[int, str], lines: list[PairLine],
                     swiss: bool) -> tuple[PairStanding, ...]:
     """A pairs stage's standings as the file gives them: a pair's matchpoints and percentage

@@ -1,31 +1,50 @@
 """The board and round numbers the results show, in one place.
 
-Every board and round number that the exports and the results pages of a competition put out
-goes through :class:`Numbers`, so the numbers shown can change in this one place. Today they
-are the event's own: boards numbered on through the event (a board number names one deal) and
-rounds on through its schedule. The room's numbers (each match's or session's boards 1-N, the
-stage's rounds 1-R) are `server.event.numbering`'s to give, once it exists; a writer that
-switches to them must keep a board's number unique within a match (PBN and USEBIO key a match's
-boards by it) and tell a pairs stage's sessions apart.
+Underneath, an event numbers its rounds and boards on through the whole event (a board number
+names one deal); people read them as the room numbers them (`server.event.numbering`: a stage's
+rounds 1-R, a match's or a session's boards 1-N, a knock-out's extra boards after its last).
+Every number the exports and the results pages put out goes through :class:`Numbers`: the
+room's numbers for what people read (the site, the CSV files, the team cards, and the matches
+of USEBIO and PBN files, each match keyed by its stage, round and teams), the event's own where
+a file keys its travellers by the board alone (a pairs stage's sessions in USEBIO and PBN, so
+that one board number is one deal in the stage) and in links.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..event.numbering import Numbering, RoundName, numbering
+from ..store import Store
+
 
 @dataclass(frozen=True)
 class Numbers:
-    """The numbers shown for a board and a round of the event."""
+    """An event's numbers as the results show them."""
 
-    def board(self, board: int, round_number: int = 0, table: int = 0) -> int:
-        """The number shown for `board`, played in `round_number` at `table` (the event's)."""
-        return board
+    room: Numbering
 
-    def round(self, round_number: int, table: int = 0) -> int:
-        """The number shown for the event's round `round_number` (at `table`)."""
-        return round_number
+    @classmethod
+    def of(cls, store: Store) -> Numbers:
+        return cls(numbering(store))
 
+    def board(self, board: int) -> int:
+        """The number people read for the event's board `board` (its tray's, its hand
+        record's)."""
+        return self.room.number(board)
 
-NUMBERS = Numbers()
-"""The numbers every export and results page shows."""
+    def round(self, round_number: int, section: str | None = None,
+              table: int | None = None) -> RoundName:
+        """How people name the event's round `round_number` at a table of a section."""
+        return self.room.round(round_number, section, table)
+
+    def round_number(self, round_number: int, section: str | None = None,
+                     table: int | None = None) -> int:
+        """The number people read for the event's round: the stage's (or the session's)
+        round; 1 for a knock-out match."""
+        return self.round(round_number, section, table).number
+
+    def round_text(self, round_number: int, section: str | None = None,
+                   table: int | None = None) -> str:
+        """The round as people name it, in English ("semi-final", "round 4 of 7")."""
+        return self.round(round_number, section, table).text()

@@ -15,6 +15,7 @@ from typing import Any
 from ..errors import TravellerError
 from ..scoring import rank_teams
 from ..scoring.ranking import find_criterion
+from ..stages.inputs import is_competition
 from ..store import Store
 from ..store import teams as sql
 from ..teams.captains import confirmations
@@ -23,6 +24,7 @@ from ..teams.matches import Match, imp_penalties, match_summary, matches, names,
 from ..teams.rulings import describe, describe_message, rulings_wire
 from ..teams.standings import bye_vp, records
 from ..teams.standings import standings as team_standings
+from . import stage_standings
 
 FULL_PREMIUM = 40.0
 """D8.2: a player who played at least this share of the team's boards gets the full premium."""
@@ -81,11 +83,15 @@ def _side(summary: dict[str, Any], team: int) -> tuple[dict[str, Any], int]:
 
 
 def team_card(store: Store, team: int, now_ms: int) -> dict[str, Any]:
-    """One team's matches from its own side: opponents, IMPs, VPs, walk-overs, penalties."""
+    """One team's matches from its own side: opponents, IMPs, VPs, walk-overs, penalties. In
+    a competition, every stage's: each match with its stage, a knock-out's carry-over (in its
+    IMPs) and winner and no VP, and the team's line in each stage's standings."""
     names = _names(store)
     if team not in names:
         raise TravellerError("unknown_team", f"there is no team {team}", 404)
     penalties = [r for r in sql.team_rulings(store) if r["kind"] == "imp_penalty"]
+    staged = is_competition(store)
+    details = stage_standings.match_details(store, now_ms) if staged else {}
     rows = []
     for match in matches(store, now_ms):
         if team not in (match.home, match.away):
@@ -93,6 +99,9 @@ def team_card(store: Store, team: int, now_ms: int) -> dict[str, Any]:
         summary = match_summary(store, match)
         other, side = _side(summary, team)
         imps = (summary["home_imps"], summary["away_imps"])
+        if staged:
+            rows.append(_stage_row(match, summary, team, side, details))
+            continue
         rows.append({
             "round": match.round, "table": match.table, "opponent": other["number"],
             "opponent_name": other["name"], "home": side == 0,
@@ -111,12 +120,48 @@ def team_card(store: Store, team: int, now_ms: int) -> dict[str, Any]:
                                  if p["round"] == match.round and p["team"] in (match.home,
                                                                                 match.away)],
         })
+    rulings = [r for r in rulings_wire(store) if r["active"]
+               and team in (r["team"], r["opponent"])]
+    if staged:
+        # A competition ranks stage by stage: the team's line in each, no one VP total.
+        return {"team": team, "name": names[team], "matches": rows, "standing": None,
+                "chain": [], "rulings": rulings, "competition": True,
+                "stages": stage_standings.team_stages(store, team, now_ms)}
     table = standings(store, now_ms)
     line = next((r for r in table["teams"] if r["team"] == team), None)
     return {"team": team, "name": names[team], "matches": rows, "standing": line,
-            "chain": table["chain"],
-            "rulings": [r for r in rulings_wire(store) if r["active"]
-                        and team in (r["team"], r["opponent"])]}
+            "chain": table["chain"], "rulings": rulings}
+
+
+def _stage_row(match: Match, summary: dict[str, Any], team: int, side: int,
+               details: dict[tuple[int, int], dict[str, Any]]) -> dict[str, Any]:
+    """A competition match from the team's side: its stage and the room's round, the IMPs
+    (a knock-out's with the carry-over), VP but in a knock-out, the winner once decided."""
+    other = summary["away"] if side == 0 else summary["home"]
+    detail = details.get((match.round, match.table), {})
+    imps = (summary["home_imps"], summary["away_imps"])
+    knockout = bool(detail.get("knockout"))
+    carry = float(detail.get("carry_over") or 0.0)
+    vp = summary["vp"] if not knockout else None
+    return {
+        "round": match.round, "table": match.table, "opponent": other["number"],
+        "opponent_name": other["name"], "home": side == 0,
+        "stage": detail.get("stage_name"), "stage_id": detail.get("stage"),
+        "group": detail.get("group"), "label": detail.get("label"),
+        "round_number": detail.get("round_number", match.round),
+        "round_name": detail.get("round_name"), "knockout": knockout,
+        # The IMPs this team started the match with (negative: the opponents'), in its IMPs.
+        "carry_over": (carry if side == 0 else -carry) if knockout else None,
+        "carry_over_rule": detail.get("carry_over_rule") if knockout else None,
+        "imps_for": None if match.walkover else imps[side],
+        "imps_against": None if match.walkover else imps[1 - side],
+        "vp_for": vp[side] if vp else None, "vp_against": vp[1 - side] if vp else None,
+        "winner": detail.get("winner"), "won": (detail.get("winner") == team
+                                                if detail.get("winner") else None),
+        "complete": match.complete, "walkover": match.walkover is not None,
+        "walkover_text": None, "walkover_message": None, "penalties": [],
+        "penalty_messages": [],
+    }
 
 
 def confirmation_states(store: Store, match: Match,

@@ -21,7 +21,7 @@ from ..context import current_director, get_store
 from ..direction import rulings
 from ..errors import TravellerError, error_body, shown
 from ..formats.hand_html import diagram
-from ..publish import results, team_results
+from ..publish import results, stage_standings, team_results
 from ..publish.projector import projector_data
 from ..stages.inputs import is_competition
 from ..stages.view import wire
@@ -148,7 +148,11 @@ def competition_json() -> Any:
 
 @bp.get("/api/standings")
 def standings_json() -> Any:
+    """The standings: a competition's stage by stage (`stage_standings.standings`), a teams
+    event's VP ranking, a pairs session's rankings."""
     store = get_store()
+    if is_competition(store):
+        return jsonify({"ok": True, **stage_standings.standings(store, now_ms())})
     if is_teams(store):
         return jsonify({"ok": True, "kind": "teams",
                         "standings": team_results.standings(store, now_ms())})
@@ -163,7 +167,9 @@ def team(team: int) -> Any:
         data = team_results.team_card(store, team, now_ms())
     except TravellerError as exc:
         return _refused(exc)
-    return render_template("teams_card.html", data=data, name=store.setting("name", ""))
+    # A competition's team: its line in each stage and its matches of every stage.
+    page = "results_team_stages.html" if data.get("competition") else "teams_card.html"
+    return render_template(page, data=data, name=store.setting("name", ""))
 
 
 @bp.get("/api/team/<int:team>")
