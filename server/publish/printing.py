@@ -59,7 +59,8 @@ from ..store import printing as sql
 from ..table.terminals import table_url, urls
 from ..teams.matches import is_teams
 from ..texts import LANGUAGES, N_, Message, english, message, say, translate
-from . import competition, results
+from . import results
+from .results_sheet import competition_sheet
 
 log = logging.getLogger(__name__)
 
@@ -274,7 +275,7 @@ DOCUMENTS: dict[str, DocumentBuilder] = {
     N_("round-slips"): lambda store, o, lang: round_slip_documents(store, o["round"],
                                                                   o.get("tables"), lang),
     N_("results"): lambda store, o, lang: (
-        competition.results_documents(store, int(time.time() * 1000), lang)
+        competition_sheet(store, int(time.time() * 1000), lang)
         if is_competition(store) else results_documents(store, o["round"], lang)),
     N_("guide-cards"): lambda store, o, lang: guide_card_documents(store, lang),
 }

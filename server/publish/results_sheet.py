@@ -1,0 +1,64 @@
+"""A competition's printed results sheet: every stage begun, then the final places.
+
+Each stage prints its groups' standings (places, VP with the VP kept from an earlier stage, or
+percentages), the Butler ranking a league keeps (D4.1, D5.2: each team's pairs by IMPs a board
+against the datum), its knock-out matches with their carry-over, IMPs and winner (never VP),
+and once the competition is over the final places with promotion and relegation. The sheet's
+own words are in the paper's language; the stages' names as the regulation gives them.
+"""
+
+from __future__ import annotations
+
+from printer.document import Document
+from printer.results import plain_sheet
+
+from ..stages.view import current
+from ..store import Store
+from ..texts import N_, translate
+
+BUTLER = N_("Butler ranking (D4.1, D5.2)")
+
+
+def competition_sheet(store: Store, now_ms: int, lang: str = "en") -> list[Document]:
+    """The results sheet of a competition event as it stands."""
+    view = current(store, now_ms).view
+    names = {e.id: e.name for e in view.entries}
+    parts: list[tuple[str, list[str]]] = []
+    for stage in view.stages:
+        if stage.progress is None:
+            continue
+        for group in stage.progress.groups:
+            title = f"{stage.spec.name} {group.name}".strip()
+            if group.standings:
+                lines = []
+                for s in group.standings:
+                    score = (f"{s.percent:.2f}%" if s.percent is not None
+                             else f"{s.vp:g} VP" if s.vp is not None else "")
+                    kept = (" " + translate(N_("(kept %(vp)s)"), lang, vp=f"{s.carried_vp:g}")
+                            if s.carried_vp else "")
+                    shared = "=" if s.shared else ""
+                    lines.append(f"{s.place:>2}{shared} {names.get(s.entry, s.entry)}  "
+                                 f"{score}{kept}")
+                parts.append((title, lines))
+            if group.butler:
+                parts.append((f"{title}: {translate(BUTLER, lang)}", [
+                    f"{b.place if b.place is not None else '-':>2} "
+                    f"{names.get(b.entry, b.entry)} {b.pair}  {round(b.per_board, 2) + 0.0:+.2f} "
+                    f"({b.imps:g}/{b.boards})" for b in group.butler]))
+        if stage.progress.matches:
+            lines = []
+            for m in stage.progress.matches:
+                carry = (f" c/o {m.carry_over.imps:g} {names.get(m.carry_over.to, '')} "
+                         f"{m.carry_over.rule}".rstrip() if m.carry_over else "")
+                extra = f" +{m.extra_boards}" if m.extra_boards else ""
+                won = f" -> {names.get(m.winner, m.winner)}" if m.winner else ""
+                lines.append(f"{m.id} {names.get(m.home, m.home)} v "
+                             f"{names.get(m.away, m.away)} {m.imps[0]:g}-{m.imps[1]:g}"
+                             f"{extra}{carry}{won}")
+            parts.append((stage.spec.name, lines))
+    if view.complete:
+        parts.append((translate(N_("Final places"), lang), [
+            f"{p.group + ' ' if p.group else ''}{p.place:>2} {names.get(p.entry, p.entry)}"
+            f"{' - ' + p.outcome if p.outcome else ''}" for p in view.final_places]))
+    heading = translate(N_("Final places") if view.complete else N_("Standings so far"), lang)
+    return [plain_sheet(view.spec.name, heading, parts)]
