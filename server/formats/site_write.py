@@ -203,7 +203,8 @@ def _stage(title: str, stage: StageResult, w: dict[str, str]) -> list[str]:
             body.append(_table(
                 [w["Rank"], w["Team"], w["Pair"], w["Boards"], w["IMPs"], w["IMPs a board"]],
                 ([str(b.place) if b.place is not None else "–", escape(b.name),
-                  escape(b.pair), str(b.boards), _figure(b.imps), f"{b.per_board:+.2f}"]
+                  escape(b.pair), str(b.boards), _figure(b.imps),
+                  f"{round(b.per_board, 2) + 0.0:+.2f}"]
                  for b in group.butler), f"butler-{group.name or 'all'}"))
     if stage.matches:
         body.append(f"<h3>{escape(w['Matches'])}</h3>")
@@ -211,8 +212,9 @@ def _stage(title: str, stage: StageResult, w: dict[str, str]) -> list[str]:
             [w["Round"], w["Home"], w["Away"], w["Carry-over"], w["IMPs"], w["Extra boards"],
              w["Winner"]],
             ([escape(m.round), escape(m.home), escape(m.away),
-              f"{_figure(m.carry_over)} {escape(m.carry_over_rule)}".strip()
-              if m.carry_over else "",
+              # The IMPs and the team they go to (the home team's when positive).
+              f"{_figure(abs(m.carry_over))} {escape(m.home if m.carry_over > 0 else m.away)} "
+              f"{escape(m.carry_over_rule)}".strip() if m.carry_over else "",
               f"{_figure(m.imps[0])} – {_figure(m.imps[1])}",
               str(m.extra_boards) if m.extra_boards else "", escape(m.winner)]
              for m in stage.matches), "stage-matches"))
@@ -365,7 +367,9 @@ def _match_list(event: TeamsEvent, w: dict[str, str], testid: str) -> str:
             f"{_figure(m.home_imps)} – {_figure(m.away_imps)}",
             "" if m.knockout else f"{_figure(m.home_vp)} – {_figure(m.away_vp)}"]
         if staged:
-            row += [_figure(m.carry_over) if m.knockout and m.carry_over else "",
+            to = event.name(m.home if m.carry_over > 0 else m.away)
+            row += [f"{_figure(abs(m.carry_over))} {escape(to)}"
+                    if m.knockout and m.carry_over else "",
                     escape(event.name(m.winner)) if m.winner is not None else ""]
         rows.append(row)
     return _table(head, rows, testid)
@@ -449,7 +453,8 @@ def _match(event: TeamsEvent, match: TeamMatchResult, w: dict[str, str]) -> list
             w["Home"], w["Away"]]  # fmt: skip
     if match.knockout:
         # A knock-out scores no VP: its IMPs hold the carry-over, and it has a winner.
-        carry = (f"; {escape(w['Carry-over'])}: {_figure(match.carry_over)}"
+        to = event.name(match.home if match.carry_over > 0 else match.away)
+        carry = (f"; {escape(w['Carry-over'])}: {_figure(abs(match.carry_over))} {escape(to)}"
                  if match.carry_over else "")
         winner = (f"; {escape(w['Winner'])}: {escape(event.name(match.winner))}"
                   if match.winner is not None else "")
