@@ -245,6 +245,7 @@ def guide_card_documents(store: Store, lang: str = DEFAULT_LANG) -> list[Documen
     if room.last_advance is not None:
         # A competition's cards are the stage's in play: the rounds of its last advance.
         rounds = [r for r in rounds if r >= room.last_advance]
+        seatings = [s for s in seatings if s.round >= room.last_advance]
     labels = worded(GuideCardLabels(), lang)
     docs = []
     for section in sorted({s.section for s in seatings}):
@@ -255,7 +256,8 @@ def guide_card_documents(store: Store, lang: str = DEFAULT_LANG) -> list[Documen
             for number in rounds:
                 found = seat.get((section, number, pair))
                 if found is None:
-                    lines.append(GuideRound(number, None, None, None, ()))
+                    lines.append(GuideRound(room.round(number, section).number, None, None,
+                                            None, ()))
                     continue
                 here, direction = found
                 opponent = here.ew_pair if direction == "NS" else here.ns_pair
