@@ -26,10 +26,10 @@ from typing import Any
 import socketio
 
 from ..stages.rehearsal import default_value, robot_lineup
-from ..teams.lineups import lineups_required
 from ..stages.robots import payload_of, robot_result
 from ..stages.view import current
 from ..store import Store
+from ..teams.lineups import lineups_required
 
 
 class Director:

@@ -21,9 +21,9 @@ from server.publish.printing import (
 from server.store import Store
 from server.table.state import table_state
 from tests.integration.rehearsed import rehearsed
+from tests.integration.teams_event import app_for
 from tests.integration.test_clocks import JSON
 from tests.integration.test_director import login
-from tests.integration.teams_event import app_for
 from tests.unit.test_printer_slips import paper
 
 LEAGUE_FINAL = 5
