@@ -91,6 +91,8 @@ class Numbering:
         self._matches: dict[tuple[int, int], RoundName] = {}
         self._sessions: dict[tuple[int, str], RoundName] = {}
         self._by_round: dict[int, RoundName] = {}
+        self._sets: dict[int, tuple[int, ...]] = {}
+        self._played_in: dict[int, RoundName] = {}
         fixtures = competition_sql.fixtures(store) if store.setting("competition") else {}
         self.competition = bool(fixtures)
         advances = ([a for a in competition_sql.advances(store) if a["undone_ms"] is None]
@@ -130,8 +132,11 @@ class Numbering:
         count, segments = int(detail["boards"]), max(1, int(detail.get("segments") or 1))
         size = count // segments if segments > 1 and count % segments == 0 else count
         first_local = int(detail["first_local"])
+        played = tuple(range(int(detail["first_board"]), int(detail["first_board"]) + count))
         for i in range(count):
             board = int(detail["first_board"]) + i
+            self._sets.setdefault(board, played)
+            self._played_in.setdefault(board, name)
             number = board + shift
             if segments > 1 and size < count:
                 segment = i // size + 1
@@ -146,6 +151,8 @@ class Numbering:
         first, last = f["first_round"], f["last_round"]
         section = str(detail["section"])
         sessions = detail.get("sessions")
+        played = tuple(sorted({b for r in range(first, last + 1)
+                               for b in boards_of.get((r, section), ())}))
         for r in range(first, last + 1):
             name = RoundName(round=r, number=r - first + 1, rounds=last - first + 1,
                              stage=str(detail.get("stage_name") or f["stage"]),
@@ -156,6 +163,8 @@ class Numbering:
             self._by_round.setdefault(r, name)
             for board in boards_of.get((r, section), ()):
                 self._boards[board] = BoardName(board, board + shift)
+                self._sets.setdefault(board, played)
+                self._played_in.setdefault(board, name)
 
     def round(self, round: int, section: str | None = None,
               table: int | None = None) -> RoundName:
@@ -184,6 +193,16 @@ class Numbering:
 
     def number(self, board: int) -> int:
         return self.board(board).number
+
+    def played_in(self, board: int) -> RoundName | None:
+        """The stage (and match or session) whose deal `board` is; None outside a
+        competition."""
+        return self._played_in.get(board)
+
+    def same_deals(self, board: int) -> tuple[int, ...] | None:
+        """The event boards of `board`'s set of deals (its match's or session's boards, the
+        ones its hand records hold); None outside a competition."""
+        return self._sets.get(board)
 
 
 def numbering(store: Store) -> Numbering:

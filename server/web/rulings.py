@@ -16,6 +16,7 @@ from flask import Blueprint, jsonify, redirect, render_template, request, url_fo
 from ..context import get_broadcast, get_store
 from ..direction import actions, rulings
 from ..errors import TravellerError, is_number_text, shown, whole_number
+from ..event.numbering import numbering
 from ..publish import results
 from ..store import rulings as sql
 from ..store.rulings import EntryKey
@@ -78,12 +79,20 @@ def board(board: int) -> Any:
         return _refused(TravellerError("unknown_board", f"there is no board {board}", 404),
                         url_for(".rankings"))
     data, deal = results.with_deal(results.director_board(store, section, board), store)
+    room = numbering(store)
+    played_in = room.played_in(board)
+    data = {**data, "board_number": room.number(board),
+            "played_in": played_in.wire() if played_in else None}
     if wants_json():
         return jsonify({"ok": True, **data})
+    # A competition's boards are many sets of deals: the page goes through the board's own set
+    # (its match's or session's boards), each named as the room numbers it.
+    boards = [b for b in (room.same_deals(board) or boards) if b in boards] or boards
     index = boards.index(board)
     return render_template(
         "ruling_board.html", data=data, name=store.setting("name", ""), hand=hand_html(deal),
         choices=list(rulings.ARTIFICIAL_CHOICES), boards=boards,
+        numbers={b: room.number(b) for b in boards},
         previous=boards[index - 1] if index else None,
         next=boards[index + 1] if index + 1 < len(boards) else None)
 
