@@ -14,6 +14,7 @@ from ..store import Store
 from ..store import competition as competition_sql
 from ..teams.matches import in_competition, is_teams, matches
 from . import results, stage_projector, team_results
+from .stage_projector import finished_boards
 
 
 def projector_data(store: Store) -> dict[str, Any]:
@@ -45,18 +46,19 @@ def finished_rounds(store: Store) -> int:
 def mark(store: Store) -> tuple[int, ...]:
     """What changes whenever a new result can change the projector: the rounds finished at
     every table; in a competition also the rounds finished anywhere in the event (stages play
-    side by side), the fixtures in play and a knock-out's boards finished in both rooms (its
-    IMPs show as they come)."""
+    side by side), the fixtures in play and a knock-out's boards finished in both rooms of
+    every match on their deal (its IMPs show as they come)."""
     if not is_competition(store):
         return (finished_rounds(store),)
     done: dict[int, bool] = {}
     knockout_boards = 0
     if is_teams(store):
         knockouts = {at for at, f in in_competition(store).items() if f.get("knockout")}
-        for match in matches(store, int(time.time() * 1000)):
+        played = matches(store, int(time.time() * 1000))
+        for match in played:
             done[match.round] = done.get(match.round, True) and match.complete
-            if (match.round, match.table) in knockouts:
-                knockout_boards += sum(1 for b in match.board_results() if b.played)
+        knockout_boards = len(finished_boards(
+            m for m in played if (m.round, m.table) in knockouts))
     else:
         for entry in results.entries(store):
             done[entry.key.round] = done.get(entry.key.round, True) and entry.scored

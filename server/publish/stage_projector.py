@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -260,7 +261,7 @@ def _knockout(store: Store, now: Current, stage: StageView, names: dict[int, str
     fixtures = {key: f for key, f in sql.fixtures(store).items() if f["stage"] == spec.id}
     in_play = {key: f for key, f in fixtures.items() if key not in now.inputs.matches}
     played = {(m.round, m.table): m for m in matches(store, now_ms)} if in_play else {}
-    finished = _finished_boards(played.values())
+    finished = finished_boards(played.values())
     rows = []
     for line in (stage.progress.matches if stage.progress else []):
         prefix = f"{spec.id}/{line.group}/" if line.group else f"{spec.id}/"
@@ -282,9 +283,9 @@ def _knockout(store: Store, now: Current, stage: StageView, names: dict[int, str
     return {"matches": rows}
 
 
-def _finished_boards(played: Any) -> set[int]:
+def finished_boards(played: Iterable[Match]) -> set[int]:
     """Boards every match that plays them has finished in both rooms: what the public may
-    see (the matches of a round play the same deals)."""
+    see (the matches of a round play the same deals, numbered alike)."""
     done: dict[int, bool] = {}
     for match in played:
         for board in match.boards:
