@@ -389,10 +389,15 @@ def _teams(event: TeamsEvent, lang: str, w: dict[str, str], hands: Mapping[int, 
     body.append(_match_list(event, w, "matches"))
     pages = {"index.html": _page(lang, event.title, body, "index.html")}
     back = f'<p><a href="index.html">{escape(w["Back to the results"])}</a></p>'
+    by_match: dict[tuple[int, int], dict[tuple[int, str], TeamTableResult]] = {}
+    for t in event.tables:
+        by_match.setdefault((t.round, t.table), {})[t.board, t.home_seat] = t
     for match in event.matches:
         page = _match_page(match)
         shown = [diagram(hands[b], lang) for b in match.boards if b in hands]
-        pages[page] = _page(lang, event.title, [back, *_match(event, match, w), *shown], page)
+        tables = by_match.get((match.round, match.table), {})
+        pages[page] = _page(lang, event.title, [back, *_match(event, match, w, tables), *shown],
+                            page)
     teams = [(s.team, s.name, s.players) for s in event.standings] or [
         (team, event.name(team), ()) for team in sorted(
             {t for m in event.matches for t in (m.home, m.away)})]
@@ -427,10 +432,9 @@ def _round(match: TeamMatchResult) -> str:
     return escape(match.label) if match.knockout and match.label else str(match.shown_round)
 
 
-def _match(event: TeamsEvent, match: TeamMatchResult, w: dict[str, str]) -> list[str]:
-    tables: dict[tuple[int, str], TeamTableResult] = {
-        (t.board, t.home_seat): t for t in event.tables
-        if (t.round, t.table) == (match.round, match.table)}  # fmt: skip
+def _match(event: TeamsEvent, match: TeamMatchResult, w: dict[str, str],
+           tables: dict[tuple[int, str], TeamTableResult]) -> list[str]:
+    """A match's page: board by board, both rooms (``tables`` by board and home seat)."""
     rows = []
     for board, imps in zip(match.boards, match.board_imps, strict=True):
         cells = [str(match.shown(board))]

@@ -32,7 +32,14 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from server.formats.interchange import ExportEvent, PairLine, PairsEvent, TeamsEvent, artificial
+from server.formats.interchange import (
+    ExportEvent,
+    PairLine,
+    PairsEvent,
+    TeamsEvent,
+    TeamTableResult,
+    artificial,
+)
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 
@@ -143,6 +150,9 @@ def _teams(root: ET.Element, event: TeamsEvent) -> None:
 
 
 def _team_section(section: ET.Element, event: TeamsEvent, group: str) -> None:
+    by_board: dict[tuple[int, int, int], list[TeamTableResult]] = {}
+    for t in event.tables:
+        by_board.setdefault((t.round, t.table, t.board), []).append(t)
     participants = ET.SubElement(section, "PARTICIPANTS")
     for standing in event.standings:
         if standing.group != group:
@@ -175,8 +185,7 @@ def _team_section(section: ET.Element, event: TeamsEvent, group: str) -> None:
             _add(node, "TEAM_SCORE", match.home_vp)
             _add(node, "OPPOSING_TEAM_SCORE", match.away_vp)
         for number, imps in zip(match.boards, match.board_imps, strict=True):
-            tables = [t for t in event.tables if (t.round, t.table, t.board) == (
-                match.round, match.table, number)]
+            tables = by_board.get((match.round, match.table, number), [])
             if not tables:
                 continue
             board = ET.SubElement(node, "BOARD")

@@ -131,7 +131,9 @@ def teams_event(store: Store, now_ms: int) -> TeamsEvent:
                     tricks=played.tricks if played else None,
                     lead=played.lead if played else None,
                     ns_score=played.ns_score if played else None, adjusted=percents))
-    ranking = team_results.standings(store, now_ms)
+    # A competition ranks stage by stage (`export_stages`): no one VP table of the event.
+    ranking = ({"teams": []} if is_competition(store)
+               else team_results.standings(store, now_ms))
     standings = [TeamStanding(team=row["team"], name=team_names.get(row["team"],
                                                                    f"Team {row['team']}"),
                               rank=row["rank"], vp=row["vp"], imps_won=row["imps_won"],
@@ -173,15 +175,17 @@ def stage_values(store: Store, now_ms: int | None = None) -> tuple[StageResult, 
     return export_stages.stage_values(view)
 
 
-def export_event(store: Store, fmt: str, now_ms: int | None = None) -> dict[str, bytes]:
+def export_event(store: Store, fmt: str, now_ms: int | None = None,
+                 event: ExportEvent | None = None) -> dict[str, bytes]:
     """The files of the export in ``fmt`` (one of :data:`FORMATS`), by file name: one file for
     USEBIO (``results.xml``) and PBN (``results.pbn``), several for CSV, a folder's worth for
-    HTML (a static site: ``index.html``, then ``en/``, ``id/``, ``pl/``)."""
+    HTML (a static site: ``index.html``, then ``en/``, ``id/``, ``pl/``). ``event``: the event
+    as :func:`event_values` gave it, to write several formats of one moment."""
     if fmt not in FORMATS:
         raise TravellerError("invalid_format",
                              f"unknown export format {fmt!r} (one of {', '.join(FORMATS)})")
     try:
-        return _files(store, fmt, now_ms)
+        return _files(store, fmt, now_ms, event)
     except TravellerError:
         raise
     except Exception as exc:
@@ -192,8 +196,9 @@ def export_event(store: Store, fmt: str, now_ms: int | None = None) -> dict[str,
                           f"{type(exc).__name__}: {exc}"[:300], 500) from None
 
 
-def _files(store: Store, fmt: str, now_ms: int | None) -> dict[str, bytes]:
-    event = event_values(store, now_ms)
+def _files(store: Store, fmt: str, now_ms: int | None,
+           event: ExportEvent | None) -> dict[str, bytes]:
+    event = event_values(store, now_ms) if event is None else event
     if fmt == "usebio":
         return {"results.xml": write_usebio(event)}
     if fmt == "pbn":

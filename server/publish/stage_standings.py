@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..competition import CompetitionView
 from ..competition.report import stage_json
 from ..stages.view import STANDING_STATUS, current
 from ..store import Store
@@ -65,10 +66,17 @@ def standings(store: Store, now_ms: int) -> dict[str, Any]:
     }
 
 
-def team_stages(store: Store, team: int, now_ms: int) -> list[dict[str, Any]]:
+def team_card(store: Store, team: int, now_ms: int) -> tuple[
+        dict[tuple[int, int], dict[str, Any]], list[dict[str, Any]]]:
+    """What a team's card of a competition adds: :func:`match_details` and
+    :func:`team_stages`, the competition resolved once."""
+    view = current(store, now_ms).view
+    return match_details(store, view), team_stages(view, team)
+
+
+def team_stages(view: CompetitionView, team: int) -> list[dict[str, Any]]:
     """The team's line in each stage it has played: its group's place, VP (kept VP in it) and
     IMPs, or its knock-out matches' outcome."""
-    view = current(store, now_ms).view
     out = []
     for stage in view.stages:
         if stage.progress is None or team not in stage.entrants:
@@ -91,14 +99,14 @@ def team_stages(store: Store, team: int, now_ms: int) -> list[dict[str, Any]]:
     return out
 
 
-def match_details(store: Store, now_ms: int) -> dict[tuple[int, int], dict[str, Any]]:
+def match_details(store: Store,
+                  view: CompetitionView) -> dict[tuple[int, int], dict[str, Any]]:
     """Each competition match of the event by (round, table): its stage, group and label,
     whether it is a knock-out, the carry-over (IMPs the home team started with, negative: the
     away team's), its winner once decided, and the round as the room names it."""
     fixtures = sql.fixtures(store)
     if not fixtures:
         return {}
-    view = current(store, now_ms).view
     lines = {(s.spec.id, m.group, m.id): m for s in view.stages if s.progress
              for m in s.progress.matches}
     numbers = Numbers.of(store)

@@ -91,7 +91,7 @@ def team_card(store: Store, team: int, now_ms: int) -> dict[str, Any]:
         raise TravellerError("unknown_team", f"there is no team {team}", 404)
     penalties = [r for r in sql.team_rulings(store) if r["kind"] == "imp_penalty"]
     staged = is_competition(store)
-    details = stage_standings.match_details(store, now_ms) if staged else {}
+    details, stages = stage_standings.team_card(store, team, now_ms) if staged else ({}, [])
     rows = []
     for match in matches(store, now_ms):
         if team not in (match.home, match.away):
@@ -126,7 +126,7 @@ def team_card(store: Store, team: int, now_ms: int) -> dict[str, Any]:
         # A competition ranks stage by stage: the team's line in each, no one VP total.
         return {"team": team, "name": names[team], "matches": rows, "standing": None,
                 "chain": [], "rulings": rulings, "competition": True,
-                "stages": stage_standings.team_stages(store, team, now_ms)}
+                "stages": stages}
     table = standings(store, now_ms)
     line = next((r for r in table["teams"] if r["team"] == team), None)
     return {"team": team, "name": names[team], "matches": rows, "standing": line,

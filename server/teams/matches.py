@@ -54,13 +54,19 @@ def options(store: Store) -> dict[str, Any]:
 def in_competition(store: Store) -> dict[tuple[int, int], dict[str, Any]]:
     """In a competition event, each match in play by (round, table): its stage, whether it is
     a knock-out, its carry-over, VP scale and segments (`server.stages` writes them)."""
-    out = {}
-    for key, fixture in competition_sql.fixtures(store).items():
-        if fixture["kind"] == "match":
-            detail = fixture["detail"]
-            out[fixture["first_round"], detail["table"]] = {**detail, "key": key,
-                                                            "stage": fixture["stage"]}
-    return out
+    def build() -> dict[tuple[int, int], dict[str, Any]]:
+        out = {}
+        for key, fixture in competition_sql.fixtures(store).items():
+            if fixture["kind"] == "match":
+                detail = fixture["detail"]
+                out[fixture["first_round"], detail["table"]] = {**detail, "key": key,
+                                                                "stage": fixture["stage"]}
+        return out
+
+    # Read for every match a page or an export scores: built once per schedule.
+    found: dict[tuple[int, int], dict[str, Any]] = store.schedule_memo(
+        ("teams", "in_competition"), build)
+    return found
 
 
 def segments_at(store: Store, round_number: int | None, table: int) -> int:
