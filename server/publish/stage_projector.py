@@ -100,14 +100,15 @@ def _panel(store: Store, now: Current, stage: StageView, names: dict[int, str],
     if spec.kind is StageKind.KNOCKOUT:
         return {**panel, "kind": "knockout", **_knockout(store, now, stage, names, now_ms)}
     if spec.kind in MATCHPOINTS:
-        return {**panel, "kind": "pairs", **_pairs(store, now, stage, names)}
+        return {**panel, "kind": "pairs", **_pairs(store, stage, names)}
     return {**panel, "kind": "teams", **_vp(store, now, stage, names)}
 
 
 # --- pairs stages -------------------------------------------------------------------------
 
-def _pairs(store: Store, now: Current, stage: StageView,
-           names: dict[int, str]) -> dict[str, Any]:
+def _pairs(store: Store, stage: StageView, names: dict[int, str]) -> dict[str, Any]:
+    """Each group's ranking after the last round every table of the session in play has
+    finished, by the stage's own scoring, and each pair's places after the rounds before."""
     spec = stage.spec
     context = stage.context
     if context is None:
@@ -121,7 +122,7 @@ def _pairs(store: Store, now: Current, stage: StageView,
         if record.finished < record.session.rounds:
             break
     if not steps:
-        return {"groups": _pairs_groups(stage, {}, {}, {}, names), "boards_shown": 0,
+        return {"groups": _pairs_groups({}, {}, {}, names), "boards_shown": 0,
                 "boards_total": 0}
 
     def ranked(upto: int) -> tuple[dict[str, tuple[Standing, ...]], dict[int, int]]:
@@ -158,11 +159,11 @@ def _pairs(store: Store, now: Current, stage: StageView,
             "session": record.session.number if spec.sessions > 1 else None,
             "sessions": spec.sessions if spec.sessions > 1 else None,
             "top_integral": spec.top_integral,
-            "groups": _pairs_groups(stage, by_group, boards, history, names),
+            "groups": _pairs_groups(by_group, boards, history, names),
             "boards_shown": len(seen.shown or ()), "boards_total": len(record.last_round)}
 
 
-def _pairs_groups(stage: StageView, by_group: dict[str, tuple[Standing, ...]],
+def _pairs_groups(by_group: dict[str, tuple[Standing, ...]],
                   boards: dict[int, int], history: dict[int, list[int]],
                   names: dict[int, str]) -> list[dict[str, Any]]:
     out = []
