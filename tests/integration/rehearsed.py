@@ -14,6 +14,7 @@ import shutil
 import sqlite3
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from server.stages.create import create_competition
@@ -33,6 +34,7 @@ SMALLEST = {
 fixes the number)."""
 
 _MADE: dict[tuple[str, int | None, int | None, int], Path] = {}
+"""The shared files this process has found: (preset, entries, advances, seed)."""
 _FOLDER = Path(tempfile.mkdtemp(prefix="traveller-rehearsed-"))
 """This process's own files."""
 _RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"pid{os.getpid()}"
@@ -62,28 +64,68 @@ def rehearsed(preset: str, dest: Path, *, entries: int | None = -1, advances: in
     """A copy at `dest` of the competition of `seeds/PRESET.toml` played by robots to its end
     (`advances` None) or through `advances` advances (stopping with the new matches in play).
     `entries` -1 takes the fewest the preset allows."""
+    return _copy(moment_files(preset, {advances}, entries=entries, seed=seed)[advances], dest)
+
+
+def moment_files(preset: str, wanted: set[int | None], *, entries: int | None = -1,
+                 seed: int = SEED) -> dict[int | None, Path]:
+    """The shared files of `seeds/PRESET.toml` after each advance count in `wanted` (None: at
+    its end), not to be changed: copy them first. One robots' run makes every moment it passes
+    (a table's results depend only on the seed, its section, table and round, so every run
+    plays the same), and a run to the end keeps every advance on its way."""
     count = SMALLEST[preset] if entries == -1 else entries
-    key = (preset, count, advances, seed)
-    if key not in _MADE:
-        folder = _shared_folder()
-        path = folder / f"{preset}-{count}-{advances}-{seed}.db"
-        with open(folder / f"{path.name}.lock", "w") as lock:
+    folder = _shared_folder()
+
+    def file(advances: int | None) -> Path:
+        return folder / f"{preset}-{count}-{advances}-{seed}.db"
+
+    missing = {w for w in wanted if (preset, count, w, seed) not in _MADE}
+    if missing:
+        with open(folder / f"{preset}-{count}-{seed}.lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
-            if not path.exists():
-                making = _FOLDER / path.name
-                store = create_competition(making, (REPO / "seeds" /
-                                                    f"{preset}.toml").read_text(),
-                                           entries=count, password=PASSWORD,
-                                           base_url="http://testserver", name=None)
-                try:
-                    rehearse(store, seed, clock, advances=advances or 0,
-                             to_the_end=advances is None)
-                finally:
-                    store.close()
-                _copy(making, folder / f"{path.name}.part")
-                os.replace(folder / f"{path.name}.part", path)
-        _MADE[key] = path
-    return _copy(_MADE[key], dest)
+            if any(not file(w).exists() for w in missing):
+                _play(preset, count, seed, missing, file)
+        for w in missing:
+            _MADE[preset, count, w, seed] = file(w)
+    return {w: _MADE[preset, count, w, seed] for w in wanted}
+
+
+def _play(preset: str, count: int | None, seed: int, wanted: set[int | None],
+          file: Callable[[int | None], Path]) -> None:
+    """One robots' run from the start, far enough for `wanted`, each moment it passes kept."""
+    making = _FOLDER / f"{preset}-{count}-{seed}-making.db"
+    making.unlink(missing_ok=True)
+    store = create_competition(making, (REPO / "seeds" / f"{preset}.toml").read_text(),
+                               entries=count, password=PASSWORD, base_url="http://testserver",
+                               name=None)
+    to_the_end = None in wanted
+    last = max((w for w in wanted if w is not None), default=0)
+    try:
+        done = 0
+        while True:
+            if done > 0 or 0 in wanted:
+                _keep(making, file(done))
+            if not to_the_end and done >= last:
+                break
+            step = rehearse(store, seed, clock, advances=1)
+            if step.complete or not step.advances:
+                rehearse(store, seed, clock, to_the_end=True)
+                _keep(making, file(None))
+                break
+            done += 1
+    finally:
+        store.close()
+    for w in wanted:
+        if not file(w).exists():
+            raise ValueError(f"{preset} has no moment after {w} advances")
+
+
+def _keep(source: Path, path: Path) -> None:
+    """A moment into the shared folder, whole or not at all."""
+    if not path.exists():
+        part = path.with_name(f"{path.name}.part")
+        _copy(source, part)
+        os.replace(part, path)
 
 
 def _copy(source_path: Path, dest: Path) -> Path:

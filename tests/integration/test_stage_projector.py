@@ -14,7 +14,6 @@ their overall place.
 
 from __future__ import annotations
 
-import os
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,10 +32,6 @@ from tests.integration.rehearsed import clock
 from tests.integration.stage_moments import copy, moments
 from tests.integration.test_clocks import JSON
 from tests.integration.test_director import login
-
-SLOW = bool(os.environ.get("TRAVELLER_SLOW"))
-"""The leagues' robots take long (League I 13 s to its end, League II over a minute): League I
-is looked at to its play-off and League II not at all, unless this is set."""
 
 MOMENTS: dict[str, tuple[int, ...]] = {
     "gabsi-bupati-swiss-pairs": (1, 2), "gabsi-club-teams": (1, 6, 7, 8),
@@ -157,18 +152,10 @@ def robots_play(store: Store, up_to: int | None = None, only: set[tuple[str, int
     return entered
 
 
-QUICK: dict[str, tuple[int, ...]] = {"pzbs-league-1": (1, 2)}
-"""Without TRAVELLER_SLOW: League I after its regular phase's first weekend and with its
-play-off and places 13-16 in play, not to its end."""
-
-
 @pytest.mark.parametrize("preset", sorted(MOMENTS))
 def test_k17_1_k17_3_the_projector_ranks_every_moment_as_the_official_standings(
         preset: str, tmp_path: Path) -> None:
-    if preset == "pzbs-league-2" and not SLOW:
-        pytest.skip("League II's robots take over a minute: TRAVELLER_SLOW=1 runs it")
-    quick = not SLOW and preset in QUICK
-    files = moments(preset, QUICK[preset] if quick else MOMENTS[preset], end=not quick)
+    files = moments(preset, MOMENTS[preset])
     for moment, path in files.items():
         with served(copy(path, tmp_path / f"{moment}.db")) as (_, public, store):
             if moment is None:
