@@ -109,6 +109,13 @@ class Numbering:
         boards_of: dict[tuple[int, str], set[int]] = {}
         for s in seatings:
             boards_of.setdefault((s.round, s.section), set()).update(s.boards)
+        # K4.2: a top-integral session's groups (sections) play the same deals, compared as one.
+        together: dict[str, set[str]] = {}
+        for f in fixtures.values():
+            if f["kind"] == "session" and f["detail"].get("top_integral"):
+                together.setdefault(f["detail"]["deals"], set()).add(f["detail"]["section"])
+        self._compared = {deals: tuple(sorted(sections)) for deals, sections in together.items()}
+        self._deals: dict[int, str] = {}
         for f in fixtures.values():
             detail = f["detail"]
             shift = int(detail["first_local"]) - int(detail["first_board"])
@@ -163,6 +170,7 @@ class Numbering:
             self._by_round.setdefault(r, name)
             for board in boards_of.get((r, section), ()):
                 self._boards[board] = BoardName(board, board + shift)
+                self._deals[board] = str(detail["deals"])
                 self._sets.setdefault(board, played)
                 self._played_in.setdefault(board, name)
 
@@ -198,6 +206,12 @@ class Numbering:
         """The stage (and match or session) whose deal `board` is; None outside a
         competition."""
         return self._played_in.get(board)
+
+    def compared_sections(self, board: int, section: str) -> tuple[str, ...]:
+        """The sections whose results of `board` are compared with `section`'s: every group of
+        a top-integral session (K4.2), else the section alone."""
+        compared = self._compared.get(self._deals.get(board, ""), ())
+        return compared if section in compared else (section,)
 
     def same_deals(self, board: int) -> tuple[int, ...] | None:
         """The event boards of `board`'s set of deals (its match's or session's boards, the

@@ -96,7 +96,8 @@ def next_batch(store: Store, view: CompetitionView, inputs: Inputs, *,
                            "stage_rounds": rounds})
         else:
             _session_stream(batch, stream, boards, {"stage_name": spec.name,
-                                                    "sessions": spec.sessions})
+                                                    "sessions": spec.sessions,
+                                                    "top_integral": spec.top_integral})
     if not batch.seatings:
         return None
     used = {(row["section"], row["table_number"]) for row in batch.seatings}

@@ -106,8 +106,11 @@ def traveller(store: Store, table: TableRow, board: Any) -> dict[str, Any]:
                              "table", 403)
     if isinstance(board, bool) or not isinstance(board, int):
         raise TravellerError("invalid_board", f"board must be a whole number, not {shown(board)}")
-    results = [r for r in store.results(table.section) if r.board == board]
-    if not any(r.table_number == table.number for r in results):
+    # K4.2: a top-integral session's board is compared across its groups (one section each,
+    # the same deals under the same event board), and shows the table's own group's lines.
+    compared = numbering(store).compared_sections(board, table.section)
+    results = [r for section in compared for r in store.results(section) if r.board == board]
+    if not any(r.table_number == table.number and r.section == table.section for r in results):
         raise TravellerError("not_played_yet", f"board {board} has not been played at this "
                              "table yet", 403)
     points = matchpoints([r.ns_score for r in results])
@@ -120,7 +123,7 @@ def traveller(store: Store, table: TableRow, board: Any) -> dict[str, Any]:
             "ns_pct": round(mp / top * 100, 2) if top else None,
             "this_table": r.table_number == table.number,
         }
-        for r, mp in zip(results, points, strict=True)
+        for r, mp in zip(results, points, strict=True) if r.section == table.section
     ]
     rows.sort(key=lambda row: -row["ns_score"])
     # The hands only ever reach a table that has played the board (checked above).

@@ -145,3 +145,25 @@ def test_the_clock_of_a_later_stage_is_its_own_round_and_the_grid_names_it(
         store = app.extensions["traveller.store"]
         final = next(t for t in store.tables() if (t.section, t.number) == ("C", 1))
         assert table_state(store, final, now())["clock"]["round"] == final_round
+
+
+def test_k4_2_a_table_s_traveller_of_a_top_integral_board_compares_every_group(
+        tmp_path: Path) -> None:
+    from server.table.state import traveller
+
+    store = Store.open(rehearsed("gabsi-open-pairs", tmp_path / "event.db"))
+    try:
+        names = numbering(store)
+        semi = next(s for s in store.seatings("B")
+                    if (names.played_in(s.boards[0]) or names.round(s.round)).stage
+                    == "semi-final")
+        board = semi.boards[0]
+        table = next(t for t in store.tables() if (t.section, t.number) == ("B", semi.table_number))
+        shown = traveller(store, table, board)
+        everywhere = [r for r in store.results() if r.board == board]
+        assert {r.section for r in everywhere} == {"A", "B", "C"}
+        assert shown["top"] == 2 * (len(everywhere) - 1)
+        assert len(shown["results"]) == sum(1 for r in everywhere if r.section == "B")
+        assert any(row["this_table"] for row in shown["results"])
+    finally:
+        store.close()
