@@ -189,11 +189,10 @@ def export_event(store: Store, fmt: str, now_ms: int | None = None,
     except TravellerError:
         raise
     except Exception as exc:
-        # A fault of ours, not of the event: logged with its traceback for the director's
-        # laptop, and one line to whoever asked.
-        log.error("the %s export failed", fmt, exc_info=exc)
+        # A fault of ours, not of the event: one line to whoever asked, the traceback kept
+        # as the cause (the console's download logs it for the director's laptop).
         raise ExportError("export_failed", f"the {fmt.upper()} export could not be made: "
-                          f"{type(exc).__name__}: {exc}"[:300], 500) from None
+                          f"{type(exc).__name__}: {exc}"[:300], 500) from exc
 
 
 def _files(store: Store, fmt: str, now_ms: int | None,
@@ -236,8 +235,12 @@ MEDIA = {"usebio": "application/xml", "pbn": "text/plain; charset=utf-8"}
 
 def download(store: Store, fmt: str, now_ms: int | None = None) -> tuple[str, bytes, str]:
     """The export as one download: ``(file name, bytes, media type)``; CSV's files and the
-    HTML site in a zip."""
-    files = export_event(store, fmt, now_ms)
+    HTML site in a zip. An export that cannot be made is logged with its traceback."""
+    try:
+        files = export_event(store, fmt, now_ms)
+    except ExportError as exc:
+        log.error("the %s export failed", fmt, exc_info=exc.__cause__)
+        raise
     if len(files) == 1:
         ((name, data),) = files.items()
         return name, data, MEDIA[fmt]

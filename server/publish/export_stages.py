@@ -145,10 +145,18 @@ def _teams(event: TeamsEvent, view: CompetitionView, fixtures: dict[str, dict[st
     # boards numbered on after the match's own; their tables are the match's.
     main: dict[tuple[str, str, str], int] = {}
     moved: dict[tuple[int, int], tuple[int, int]] = {}
+    # A knock-out's rounds in the order its bracket plays them ("line 1" 1, ..., "final"): the
+    # same two teams may meet in two of them (a line, then the semi-final).
+    bracket: dict[str, dict[str, int]] = defaultdict(dict)
     for match in event.matches:
         shown = tuple(numbers.board(b) for b in match.boards)
         name = numbers.round(match.round, "O", match.table)
-        match = replace(match, numbers=shown, round_number=name.number, round_name=name.text())
+        found = by_place.get((match.round, match.table))
+        number = name.number
+        if found is not None and found[1]["detail"].get("knockout"):
+            rounds = bracket[found[1]["stage"]]
+            number = rounds.setdefault(name.match or name.text(), len(rounds) + 1)
+        match = replace(match, numbers=shown, round_number=number, round_name=name.text())
         found = by_place.get((match.round, match.table))
         if found is None:
             matches.append(match)
