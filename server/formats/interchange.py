@@ -166,8 +166,8 @@ class TeamMatchResult:
     """The room's number of each of ``boards`` (the match's boards 1-N, a knock-out's extra
     boards after them); empty: the boards' own."""
     round_number: int = 0
-    """The round as the room numbers it (the stage's round; 1 for a knock-out match); 0:
-    ``round``."""
+    """The round as the room numbers it (the stage's round; a knock-out's rounds in the order
+    its bracket plays them); 0: ``round``."""
     round_name: str = ""
     """The round as people name it ("round 4 of 7", "semi-final")."""
 

@@ -24,8 +24,9 @@ started with (negative: the visiting team's). A Swiss pairs stage's boards are s
 against the datum (``Scoring "Butler"``, ``IMP_NS``/``IMP_EW``) and ranked by
 ``TotalScoreVP``. ``CarryOver`` and ``CarriedVP`` are Traveller's, which readers that do not know
 them pass over. A competition's team games give the round and board as the room numbers them
-(the stage's round, 1 for a knock-out match; the match's boards 1-N, a knock-out's extra boards
-after them); a pairs stage's boards keep the event's numbers, one a deal through its sessions.
+(the stage's round, a knock-out's rounds in its bracket's order; the match's boards 1-N, a
+knock-out's extra boards after them); a pairs stage's boards keep the event's numbers, one a
+deal through its sessions.
 """
 
 from __future__ import annotations

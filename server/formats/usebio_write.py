@@ -23,9 +23,10 @@ team's), and ``TEAM_SCORE`` / ``OPPOSING_TEAM_SCORE`` are IMPs with it, no VP, n
 (``SWISS_PAIRS``) scores its boards by IMPs against the datum (``BOARD_SCORING_METHOD``
 ``BUTLER``) and ranks by VP (each pair's ``TOTAL_SCORE``). ``CARRIED_VP`` and ``CARRY_OVER``
 are Traveller's additions, after the elements USEBIO 1.2 places there. A competition's matches
-give their rounds and boards as the room numbers them (the stage's round, 1 for a knock-out
-match; the match's boards 1-N, a knock-out's extra boards after them, in its own ``MATCH``); a
-pairs stage's boards keep the event's numbers, one a deal through the stage's sessions.
+give their rounds and boards as the room numbers them (the stage's round, a knock-out's rounds
+in its bracket's order; the match's boards 1-N, a knock-out's extra boards after them, in its
+own ``MATCH``); a pairs stage's boards keep the event's numbers, one a deal through the stage's
+sessions.
 """
 
 from __future__ import annotations

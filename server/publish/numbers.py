@@ -41,7 +41,8 @@ class Numbers:
     def round_number(self, round_number: int, section: str | None = None,
                      table: int | None = None) -> int:
         """The number people read for the event's round: the stage's (or the session's)
-        round; 1 for a knock-out match."""
+        round; 1 for a knock-out match (the exports number a knock-out's rounds in its
+        bracket's order)."""
         return self.round(round_number, section, table).number
 
     def round_text(self, round_number: int, section: str | None = None,
