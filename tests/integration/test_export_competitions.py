@@ -480,3 +480,35 @@ def test_22_1_an_export_that_cannot_be_made_fails_in_one_line(opened: Any,
             as_text=True)
     finally:
         app.extensions["traveller.store"].close()
+
+
+# --- mid-stage: matches half played -----------------------------------------------------------
+
+
+def test_k15_matches_half_played_export_and_read_back_mid_stage(tmp_path: Path) -> None:
+    """The quarter-finals just put in play, two of them half played (the open room further
+    than the closed): the files hold what is played, the figures read back, and a board played
+    in one room only is what rescore says is missing."""
+    from tests.integration.teams_event import enter
+
+    store = Store.open(str(copy(moment_files("gabsi-province-teams", {1})[1],
+                                tmp_path / "event.db")))
+    try:
+        last = max(s.round for s in store.seatings())
+        for seat in store.seatings():
+            if seat.round == last and seat.table_number <= 2:
+                half = seat.boards[: len(seat.boards) // 2]
+                for board in half if seat.section == "O" else half[:-1]:
+                    assert enter(store, seat.section, seat.table_number, board, "3N", 9,
+                                 "S")["ok"]
+        event = event_values(store)
+        files = {fmt: export_event(store, fmt, event=event) for fmt in FORMATS}
+        for fmt, name in (("usebio", "results.xml"), ("pbn", "results.pbn")):
+            assert same_figures(event, fmt, files[fmt][name]) == []
+            scored = rescore(parse_results_file(files[fmt][name], name))
+            assert len(scored["missing"]) == 2  # one board of each match in the open room only
+        ko = next(s.results for s in event.stages if s.id == "ko")
+        assert isinstance(ko, TeamsEvent) and len(ko.matches) == 2
+        assert all(m.winner is None and m.home_vp is None for m in ko.matches)
+    finally:
+        store.close()
