@@ -48,8 +48,8 @@ def competition_sheet(store: Store, now_ms: int, lang: str = "en") -> list[Docum
         if stage.progress.matches:
             lines = []
             for m in stage.progress.matches:
-                carry = (f" c/o {m.carry_over.imps:g} {names.get(m.carry_over.to, '')} "
-                         f"{m.carry_over.rule}".rstrip() if m.carry_over else "")
+                carry = (f" c/o {m.carry_over.imps:g} {m.carry_over.rule}" if m.carry_over
+                         else "")
                 extra = f" +{m.extra_boards}" if m.extra_boards else ""
                 won = f" -> {names.get(m.winner, m.winner)}" if m.winner else ""
                 lines.append(f"{m.id} {names.get(m.home, m.home)} v "
