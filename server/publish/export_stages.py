@@ -310,6 +310,8 @@ def _datum_lines(session: list[Entry], numbers: Numbers) -> list[PairLine]:
                 ew_imps=None if imp is None else float(-imp), number=numbers.board(board),
                 round_number=name.number))
     return out
+
+
 def _pair_standings(stage: StageView, names: dict[int, str], lines: list[PairLine],
                     swiss: bool) -> tuple[PairStanding, ...]:
     """A pairs stage's standings as the file gives them: a pair's matchpoints and percentage

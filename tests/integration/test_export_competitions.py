@@ -190,10 +190,27 @@ def _pair_figures(fmt: str, part: dict[str, Any], stage: PairsEvent) -> list[str
 # --- every export, read back ----------------------------------------------------------------
 
 
+@pytest.fixture
+def usebio_structure(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """test_export's USEBIO 1.2 checker, knowing Traveller's two additions: a team's
+    CARRIED_VP after its TOTAL_SCORE, a knock-out match's CARRY_OVER before its scores."""
+    from tests.integration import test_export as usebio
+
+    team = usebio.STRUCTURE["TEAM"]
+    match = usebio.STRUCTURE["MATCH"]
+    monkeypatch.setitem(usebio.STRUCTURE, "TEAM", ((*team[0], "CARRIED_VP"), team[1]))
+    at = match[0].index("TEAM_SCORE")
+    monkeypatch.setitem(usebio.STRUCTURE, "MATCH", (
+        (*match[0][:at], "CARRY_OVER", *match[0][at:]), match[1]))
+    for tag in ("CARRY_OVER", "CARRIED_VP"):
+        monkeypatch.setitem(usebio.TEXT_FORMS, tag, r"-?\d+(\.\d+)?")
+    return usebio.check_usebio
+
+
 @pytest.mark.parametrize("moment", ["knockout", "end"])
 @pytest.mark.parametrize("preset", sorted(SMALLEST))
 def test_k15_d1_4_every_export_of_every_moment_reads_back_with_the_same_figures(
-        preset: str, moment: str, opened: Any) -> None:
+        preset: str, moment: str, opened: Any, usebio_structure: Any) -> None:
     store = opened(preset, moment)
     event = event_values(store)
     assert event.stages, "a competition is exported stage by stage"
@@ -207,6 +224,7 @@ def test_k15_d1_4_every_export_of_every_moment_reads_back_with_the_same_figures(
                 parse_results_file(files[fmt][name], name)
     # USEBIO: one EVENT a stage begun; a knock-out's MATCHes score IMPs, never VP.
     root = ET.fromstring(files["usebio"]["results.xml"])
+    assert usebio_structure(root) == []
     begun = [s for s in event.stages if s.results is not None]
     assert len(root.findall("EVENT")) == len(begun)
     for node, stage in zip(root.findall("EVENT"), begun, strict=True):
