@@ -191,6 +191,19 @@ class LoginLimiter:
             if len(self._failures) > 10_000:
                 self._forget(now)
 
+    def failed(self, address: str) -> None:
+        """A wrong password answered: its wait runs from the answer, so a hash slowed by a
+        busy laptop does not use the wait up before the caller even hears of it."""
+        now = self.clock()
+        with self._lock:
+            found = self._failures.get(address)
+            if found is None:
+                return
+            failures, until, _ = found
+            wait = 0.0 if failures < self.FREE else min(2.0 ** (failures - self.FREE),
+                                                        self.MAX_WAIT)
+            self._failures[address] = (failures, max(until, now + wait), now)
+
     def succeeded(self, address: str) -> None:
         with self._lock:
             self._failures.pop(address, None)
@@ -223,6 +236,8 @@ def password_is_right(password: str) -> bool:
         logins.hashing.release()
     if right:
         logins.succeeded(address)
+    else:
+        logins.failed(address)
     return right
 
 
