@@ -62,21 +62,11 @@ def console(server: ServerProcess, browser: Browser, contexts: list[BrowserConte
 
 
 def download(page: Page, fmt: str, folder: Path) -> Path:
-    """The export in `fmt` as the browser saves it: from the page's own link when it offers
-    one, else by following the link's address from the page."""
+    """The export in `fmt` as the browser saves it, from the Competition page's own link."""
     links = page.get_by_test_id("export")
+    expect(links).to_be_visible()
     with page.expect_download() as info:
-        if links.count():
-            links.locator(f'a[href$="/director/export/{fmt}"]').click()
-        else:
-            page.evaluate("""(url) => {
-                const link = document.createElement("a");
-                link.href = url;
-                link.download = "";
-                document.body.appendChild(link);
-                link.click();
-                link.remove();
-            }""", f"/director/export/{fmt}")
+        links.locator(f'a[href$="/director/export/{fmt}"]').click()
     saved = info.value
     assert saved.failure() is None
     assert saved.suggested_filename == DOWNLOADS[fmt]
