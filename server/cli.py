@@ -139,6 +139,10 @@ def build_parser() -> argparse.ArgumentParser:
     deals.add_argument("db")
     deals.add_argument("pbn", metavar="DEALS.pbn",
                        help="the deals as a dealing machine or program writes them")
+    deals.add_argument("--set", dest="deal_set", metavar="KEY",
+                       help="a competition: the set of deals the file holds (e.g. final/s1), "
+                       "its boards numbered 1-N as in the room (default: the one set the last "
+                       "advance put in play)")
 
     vp = sub.add_parser("vp", help="convert an IMP margin to victory points")
     vp.add_argument("--scale", required=True,
@@ -591,6 +595,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_deals(args: argparse.Namespace) -> int:
     from .direction.setup import board_ranges, import_deals
     from .errors import TravellerError
+    from .event.numbering import numbering
 
     path = Path(args.pbn)
     try:
@@ -599,7 +604,10 @@ def cmd_deals(args: argparse.Namespace) -> int:
         raise CliError(f"cannot read {args.pbn!r}: {exc.strerror}") from None
     store = _open(args.db)
     try:
-        deals = import_deals(store, data, path.name, "cli")
+        deals = import_deals(store, data, path.name, "cli", args.deal_set)
+        room = numbering(store)
+        played_in = room.played_in(deals[0].board) if deals else None
+        numbers = sorted(room.number(d.board) for d in deals)
     except TravellerError as exc:
         raise CliError(exc.error) from None
     finally:
@@ -613,8 +621,9 @@ def cmd_deals(args: argparse.Namespace) -> int:
     else:
         how = "no double-dummy analysis (no endplay, none in the file)"
     count = f"{len(deals)} board" + ("" if len(deals) == 1 else "s")
-    print(f"linked {count} ({board_ranges(sorted(d.board for d in deals))}) to the hand "
-          f"records of {path.name}; {how}")
+    where = f" of {played_in.text()}" if played_in is not None else ""
+    print(f"linked {count} ({board_ranges(numbers)}){where} to the hand records of "
+          f"{path.name}; {how}")
     return 0
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..errors import TravellerError, is_number_text, shown
 from ..event.create import ROOMS, Schedule, build_schedule, build_team_schedule, new_token
+from ..event.numbering import Numbering, numbering
 from ..formats import analysis
 from ..formats.deals import Deal, DealError, parse_deals
 from ..formats.pbn import decode_pbn
@@ -308,17 +309,25 @@ def _seat_teams(store: Store, db: Any, count: int, actor: str, why: str) -> None
         teams_sql.remove_team(store, db, number, actor, why)
 
 
-def import_deals(store: Store, data: bytes, filename: str, actor: str) -> list[Deal]:
+def import_deals(store: Store, data: bytes, filename: str, actor: str,
+                 deal_set: str | None = None) -> list[Deal]:
     """Link a PBN file's hand records to the event's boards, with their double-dummy tricks
     and par: computed here when endplay is installed, else as the file's tags give them.
 
     The console's upload and `traveller deals` both come here. A bad file (a bad deal, a dealer
     or vulnerability that is not the board number's, a board the event does not play) is
-    refused whole: nothing is stored. Deals of boards loaded before are replaced, audited."""
+    refused whole: nothing is stored. Deals of boards loaded before are replaced, audited.
+
+    In a competition the file numbers its boards as the room does (1-N of a match or session):
+    they are the boards of one set of deals, `deal_set` (its key, "final/s1"), by default the
+    one set the last advance put in play. The deals returned carry the event's boards."""
     try:
         deals = parse_deals(decode_pbn(data), origin=filename or "the file")
     except DealError as exc:
         raise TravellerError("bad_deal", str(exc), 400) from None
+    room = numbering(store)
+    if room.competition:
+        deals = _in_deal_set(room, deals, deal_set, filename or "the file")
     boards = {b for seating in store.seatings() for b in seating.boards}
     strangers = [d.board for d in deals if d.board not in boards]
     if strangers:
@@ -334,6 +343,33 @@ def import_deals(store: Store, data: bytes, filename: str, actor: str) -> list[D
     with store.write() as db:
         sql.put_deals(store, db, deals, filename, int(time.time() * 1000), actor)
     return deals
+
+
+def _in_deal_set(room: Numbering, deals: list[Deal], key: str | None,
+                 origin: str) -> list[Deal]:
+    """A competition's hand records (boards numbered as in the room) as the event's boards of
+    one set of deals."""
+    every = room.deal_sets()
+    if key is None:
+        in_play = room.deal_sets(since=room.last_advance)
+        if len(in_play) != 1:
+            listed = "; ".join(f"{k} ({name.text()})" for k, (name, _) in
+                               (in_play or every).items())
+            raise TravellerError("deal_set_needed", f"{origin}: which deals are these? the "
+                                 f"{'rounds in play hold' if in_play else 'event has'} "
+                                 f"{len(in_play or every)} sets; name one: {listed}", 400)
+        key = next(iter(in_play))
+    if key not in every:
+        raise TravellerError("unknown_deal_set", f"there is no set of deals {shown(key)} in "
+                             f"play yet (sets: {', '.join(every) or 'none'})", 404)
+    name, boards = every[key]
+    by_number = {room.number(b): b for b in boards}
+    strangers = sorted(d.board for d in deals if d.board not in by_number)
+    if strangers:
+        raise TravellerError(
+            "board_not_in_event", f"{origin}: {_plural(strangers)} not in {name.text()} "
+            f"(its boards are {board_ranges(sorted(by_number))})", 400)
+    return [replace(d, board=by_number[d.board]) for d in deals]
 
 
 def _plural(boards: list[int]) -> str:

@@ -93,6 +93,10 @@ class Numbering:
         self._by_round: dict[int, RoundName] = {}
         self._sets: dict[int, tuple[int, ...]] = {}
         self._played_in: dict[int, RoundName] = {}
+        self._deals: dict[int, str] = {}
+        """Each board's set of deals (the competition's key: "final/s1", "regular/r8")."""
+        self._round_of: dict[int, int] = {}
+        """The event round that first plays each board."""
         fixtures = competition_sql.fixtures(store) if store.setting("competition") else {}
         self.competition = bool(fixtures)
         advances = ([a for a in competition_sql.advances(store) if a["undone_ms"] is None]
@@ -115,7 +119,6 @@ class Numbering:
             if f["kind"] == "session" and f["detail"].get("top_integral"):
                 together.setdefault(f["detail"]["deals"], set()).add(f["detail"]["section"])
         self._compared = {deals: tuple(sorted(sections)) for deals, sections in together.items()}
-        self._deals: dict[int, str] = {}
         for f in fixtures.values():
             detail = f["detail"]
             shift = int(detail["first_local"]) - int(detail["first_board"])
@@ -144,6 +147,8 @@ class Numbering:
             board = int(detail["first_board"]) + i
             self._sets.setdefault(board, played)
             self._played_in.setdefault(board, name)
+            self._deals.setdefault(board, str(detail["deals"]))
+            self._round_of.setdefault(board, int(f["first_round"]))
             number = board + shift
             if segments > 1 and size < count:
                 segment = i // size + 1
@@ -171,6 +176,7 @@ class Numbering:
             for board in boards_of.get((r, section), ()):
                 self._boards[board] = BoardName(board, board + shift)
                 self._deals[board] = str(detail["deals"])
+                self._round_of.setdefault(board, r)
                 self._sets.setdefault(board, played)
                 self._played_in.setdefault(board, name)
 
@@ -212,6 +218,16 @@ class Numbering:
         a top-integral session (K4.2), else the section alone."""
         compared = self._compared.get(self._deals.get(board, ""), ())
         return compared if section in compared else (section,)
+
+    def deal_sets(self, since: int | None = None) -> dict[str, tuple[RoundName, tuple[int, ...]]]:
+        """A competition's sets of deals by key, each with the stage that plays it and its
+        event boards; with `since`, only those played in that event round or later."""
+        out: dict[str, tuple[RoundName, tuple[int, ...]]] = {}
+        for board, key in sorted(self._deals.items()):
+            if key in out or (since is not None and self._round_of.get(board, 0) < since):
+                continue
+            out[key] = (self._played_in[board], self._sets[board])
+        return out
 
     def same_deals(self, board: int) -> tuple[int, ...] | None:
         """The event boards of `board`'s set of deals (its match's or session's boards, the

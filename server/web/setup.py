@@ -14,6 +14,7 @@ from flask import Blueprint, jsonify, redirect, render_template, request, url_fo
 from ..context import get_broadcast, get_store
 from ..direction import actions, setup
 from ..errors import TravellerError, ok_body
+from ..event.numbering import numbering
 from ..publish import printing
 from ..store import printing as spool
 from ..store import setup as sql
@@ -91,7 +92,7 @@ def change() -> Any:
 def deals() -> Any:
     store = get_store()
     return render_template("setup_deals.html", name=store.setting("name", ""),
-                           deals=sql.deals(store), error=None)
+                           deals=sql.deals(store), error=None, **_deal_sets(store))
 
 
 @bp.post("/deals")
@@ -101,16 +102,32 @@ def import_deals() -> Any:
     try:
         if upload is None or not upload.filename:
             raise TravellerError("missing_file", "choose a PBN file of hand records to import")
-        imported = setup.import_deals(get_store(), upload.read(), upload.filename, actor())
+        imported = setup.import_deals(get_store(), upload.read(), upload.filename, actor(),
+                                      request.form.get("set") or None)
     except TravellerError as exc:
         if wants_json():
             return jsonify(exc.body()), exc.status
         store = get_store()
         return render_template("setup_deals.html", name=store.setting("name", ""),
-                               deals=sql.deals(store), error=exc.error), exc.status
+                               deals=sql.deals(store), error=exc.error,
+                               **_deal_sets(store)), exc.status
     if wants_json():
         return jsonify(ok_body(boards=[d.board for d in imported]))
     return redirect(url_for(".deals"))
+
+
+def _deal_sets(store: Any) -> dict[str, Any]:
+    """A competition's sets of deals for the upload to choose from (the one in play first),
+    and each loaded board's number in the room."""
+    room = numbering(store)
+    if not room.competition:
+        return {"deal_sets": [], "numbers": {}}
+    in_play = room.deal_sets(since=room.last_advance)
+    every = room.deal_sets()
+    ordered = [*in_play, *(k for k in every if k not in in_play)]
+    return {"deal_sets": [{"key": k, "name": every[k][0].text(), "in_play": k in in_play}
+                          for k in ordered],
+            "numbers": {d.board: room.number(d.board) for d in sql.deals(store)}}
 
 
 @bp.get("/api/deals")

@@ -167,3 +167,46 @@ def test_k4_2_a_table_s_traveller_of_a_top_integral_board_compares_every_group(
         assert any(row["this_table"] for row in shown["results"])
     finally:
         store.close()
+
+
+def test_d4_5_the_final_s_hand_records_are_linked_by_the_room_s_numbers(
+        tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from server.store import setup as setup_sql
+    from tests.conftest import REPO
+    from tests.integration.dealing_machine import dealing_machine_file
+
+    path = rehearsed("pzbs-league-1", tmp_path / "event.db", advances=LEAGUE_FINAL)
+    final = tmp_path / "final.pbn"
+    final.write_bytes(dealing_machine_file(range(1, 97)))
+
+    def deals(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "server.cli", "deals", str(path),
+                               str(final), *args], cwd=REPO, capture_output=True, text=True,
+                              timeout=120)
+
+    # The final and the match for third place are in play: which deals is the file?
+    asked = deals()
+    assert asked.returncode == 1
+    assert "which deals are these? the rounds in play hold 2 sets; name one: " in asked.stderr
+    assert "playoff/final (play-off, places 1-12, final)" in asked.stderr
+    linked = deals("--set", "playoff/final")
+    assert linked.returncode == 0, linked.stderr
+    assert linked.stdout.startswith("linked 96 boards (1-96) of play-off, places 1-12, final "
+                                    "to the hand records of final.pbn")
+    store = Store.open(path)
+    try:
+        names = numbering(store)
+        loaded = setup_sql.deals(store)
+        assert sorted(names.number(d.board) for d in loaded) == list(range(1, 97))
+        assert all(names.played_in(d.board).match == "final" for d in loaded)  # type: ignore[union-attr]
+        assert min(d.board for d in loaded) > 96  # the event's own boards underneath
+    finally:
+        store.close()
+    # The third place plays 48 boards: a file of 96 is refused whole, naming them.
+    third = deals("--set", "playoff/third place")
+    assert third.returncode == 1
+    assert "boards 49-96 are not in play-off, places 1-12, third place (its boards are 1-48)" \
+        in third.stderr
