@@ -20,6 +20,7 @@ from markupsafe import Markup
 from ..context import current_director, get_store
 from ..direction import rulings
 from ..errors import TravellerError, error_body, shown
+from ..event.numbering import RoundName, numbering
 from ..formats.hand_html import diagram
 from ..publish import results, stage_standings, team_results
 from ..publish.projector import projector_data
@@ -104,7 +105,15 @@ def board(board: int) -> Any:
         data, deal = _public_traveller(board)
     except TravellerError as exc:
         return _refused(exc)
-    return render_template("results_board.html", data=data, boards=results.boards(store),
+    # A competition's board as the room numbers it, with its stage; the page goes through
+    # the boards of its own match or session.
+    room = numbering(store)
+    boards = results.boards(store)
+    boards = [b for b in (room.same_deals(board) or boards) if b in boards] or boards
+    played_in = room.played_in(board)
+    return render_template("results_board.html", data=data, boards=boards,
+                           numbers={b: room.number(b) for b in {*boards, board}},
+                           played_in=played_in.wire() if played_in else None,
                            hand=hand_html(deal), name=store.setting("name", ""))
 
 
@@ -112,10 +121,25 @@ def board(board: int) -> Any:
 def pair(pair: int) -> Any:
     store = get_store()
     try:
-        data = results.scorecard(store, _section(), pair, results.score(store, public=True))
+        section = _section()
+        data = results.scorecard(store, section, pair, results.score(store, public=True))
     except TravellerError as exc:
         return _refused(exc)
-    return render_template("results_pair.html", data=data, name=store.setting("name", ""))
+    # Rounds and boards as the room numbers them (a competition's stage round, board 1-N).
+    room = numbering(store)
+    named = {r["round"]: room.round(r["round"], section) for r in data["boards"]}
+    return render_template("results_pair.html", data=data, name=store.setting("name", ""),
+                           numbers={r["board"]: room.number(r["board"]) for r in data["boards"]},
+                           rounds={k: _round_cell(n) for k, n in named.items()})
+
+
+def _round_cell(name: RoundName) -> str:
+    """A round in a scorecard's column: "4", or a competition's "semi-final 2 · 9" (its stage,
+    session when it has several, and round)."""
+    if not name.stage:
+        return str(name.number)
+    session = f" {name.session}" if name.sessions and name.sessions > 1 and name.session else ""
+    return f"{name.stage}{session} · {name.number}"
 
 
 @bp.get("/projector")

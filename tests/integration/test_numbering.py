@@ -210,3 +210,28 @@ def test_d4_5_the_final_s_hand_records_are_linked_by_the_room_s_numbers(
     assert third.returncode == 1
     assert "boards 49-96 are not in play-off, places 1-12, third place (its boards are 1-48)" \
         in third.stderr
+
+
+def test_k4_3_the_public_traveller_and_scorecard_name_the_stage_and_its_numbers(
+        tmp_path: Path) -> None:
+    import re
+
+    from server.direction.rulings import set_publication
+
+    path = rehearsed("gabsi-open-pairs", tmp_path / "event.db")
+    with app_for(path) as app:
+        store = app.extensions["traveller.store"]
+        set_publication(store, True, "director")
+        public = app.test_client()
+        last = max(b for s in store.seatings() for b in s.boards)
+        page = public.get(f"/results/board/{last}").get_data(as_text=True)
+        heading = re.search(r"<h1.*?</h1>", page, re.S)
+        assert heading is not None
+        assert f'data-board="{last}">Board 46 <small class="stage" data-testid="board-stage">' \
+               "final</small>" in heading.group(0)
+        # The page goes through the final's 46 boards, numbered 1-46.
+        nav = re.search(r'<nav class="boardnav">(.*?)</nav>', page, re.S)
+        assert nav is not None
+        assert re.findall(r">(\d+)</a>", nav.group(1)) == [str(n) for n in range(1, 47)]
+        card = public.get("/results/pair/1?section=A").get_data(as_text=True)
+        assert "<td>semi-final 2 · 9</td>" in card or "<td>final · 23</td>" in card
