@@ -229,10 +229,11 @@ class Numbering:
             out[key] = (self._played_in[board], self._sets[board])
         return out
 
-    def same_deals(self, board: int) -> tuple[int, ...] | None:
-        """The event boards of `board`'s set of deals (its match's or session's boards, the
-        ones its hand records hold); None outside a competition."""
-        return self._sets.get(board)
+    def beside(self, board: int, boards: list[int]) -> list[int]:
+        """The boards of `boards` a page of `board` goes through: in a competition those of its
+        own set of deals (its match's or session's), else all of them."""
+        own = [b for b in self._sets.get(board, ()) if b in boards]
+        return own or boards
 
 
 def numbering(store: Store) -> Numbering:

@@ -230,24 +230,19 @@ class _TeamsReader:
         return UsebioError(message, origin=self.tree.origin, line=self.tree.line(element))
 
     def ranking(self, participants: ET.Element) -> list[tuple[str, float]]:
-        found = []
-        for team in participants.iter("TEAM"):
-            number = team.get("TEAM_ID") or _text(team, "TEAM_NUMBER") or _text(team, "TEAM_ID")
-            figure = _text(team, "TOTAL_SCORE")
-            if number is None or figure is None:
-                continue
-            try:
-                found.append((number.strip(), parse_number(figure)))
-            except ValueError as error:
-                raise self._error(str(error), team) from None
-        return found
+        """Each team's ``TOTAL_SCORE``."""
+        return self._figures(participants, "TOTAL_SCORE")
 
     def carried(self, participants: ET.Element) -> list[tuple[str, float]]:
         """Each team's ``CARRIED_VP``: VP kept from an earlier stage, in its total."""
+        return self._figures(participants, "CARRIED_VP")
+
+    def _figures(self, participants: ET.Element, tag: str) -> list[tuple[str, float]]:
+        """Each ``TEAM``'s number and its figure `tag`, for the teams that give both."""
         found = []
         for team in participants.iter("TEAM"):
             number = team.get("TEAM_ID") or _text(team, "TEAM_NUMBER") or _text(team, "TEAM_ID")
-            figure = _text(team, "CARRIED_VP")
+            figure = _text(team, tag)
             if number is None or figure is None:
                 continue
             try:

@@ -58,15 +58,6 @@ class ExportError(TravellerError):
     written (the reason, in one line)."""
 
 
-def _percents(adjustment: dict[str, Any] | None) -> tuple[float, float] | None:
-    if adjustment is None:
-        return None
-    ns, ew = adjustment.get("ns", {}), adjustment.get("ew", {})
-    if "percent" in ns and "percent" in ew:
-        return (float(ns["percent"]), float(ew["percent"]))
-    return None
-
-
 def pairs_event(store: Store) -> PairsEvent:
     """A pairs session as plain values: every entry played or adjusted, and the rankings."""
     scored = score(store)
@@ -85,7 +76,7 @@ def pairs_event(store: Store) -> PairsEvent:
             declarer=result.declarer if result else None,
             tricks=result.tricks if result else None, lead=result.lead if result else None,
             ns_score=result.ns_score if result else None,
-            adjusted=_percents(entry.adjustment),
+            adjusted=export_stages.adjusted_percents(entry.adjustment),
             ns_mp=ns.matchpoints if ns else None, ew_mp=ew.matchpoints if ew else None,
             ns_pct=ns.percentage if ns else None, ew_pct=ew.percentage if ew else None))
     lines.sort(key=lambda x: (x.section, x.board, x.round, x.table))
@@ -121,7 +112,7 @@ def teams_event(store: Store, now_ms: int) -> TeamsEvent:
                 result = results.get(board)
                 if adjustment is None and result is None:
                     continue
-                percents = _percents(adjustment)
+                percents = export_stages.adjusted_percents(adjustment)
                 played = result if adjustment is None else None
                 tables.append(TeamTableResult(
                     round=match.round, table=match.table, home=match.home, away=match.away,

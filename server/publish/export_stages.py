@@ -23,6 +23,7 @@ from typing import Any
 
 from ..competition import CompetitionView
 from ..competition.flow import StageView
+from ..event.numbering import Numbering, numbering
 from ..formats.competition import StageKind
 from ..formats.interchange import (
     PairLine,
@@ -42,7 +43,6 @@ from ..scoring.butler import butler
 from ..stages.view import current
 from ..store import Store
 from ..store import competition as sql
-from .numbers import Numbers
 from .results import Entry, entries
 
 
@@ -109,7 +109,7 @@ def competition_event(store: Store, event: TeamsEvent | PairsEvent,
     names = {e.id: e.name for e in view.entries}
     stages = stage_values(view)
     fixtures = sql.fixtures(store)
-    numbers = Numbers.of(store)
+    numbers = numbering(store)
     if isinstance(event, TeamsEvent):
         return _teams(event, view, fixtures, names, stages, numbers)
     return _pairs(store, event, view, fixtures, names, stages, numbers)
@@ -134,7 +134,7 @@ def _line_key(key: str, stage: str, group: str) -> tuple[str, str, str]:
 
 def _teams(event: TeamsEvent, view: CompetitionView, fixtures: dict[str, dict[str, Any]],
            names: dict[int, str], stages: Sequence[StageResult],
-           numbers: Numbers) -> TeamsEvent:
+           numbers: Numbering) -> TeamsEvent:
     by_place = {(f["first_round"], f["detail"]["table"]): (key, f)
                 for key, f in fixtures.items() if f["kind"] == "match"}
     specs = {s.spec.id: s for s in view.stages}
@@ -149,7 +149,7 @@ def _teams(event: TeamsEvent, view: CompetitionView, fixtures: dict[str, dict[st
     # same two teams may meet in two of them (a line, then the semi-final).
     bracket: dict[str, dict[str, int]] = defaultdict(dict)
     for match in event.matches:
-        shown = tuple(numbers.board(b) for b in match.boards)
+        shown = tuple(numbers.number(b) for b in match.boards)
         name = numbers.round(match.round, "O", match.table)
         found = by_place.get((match.round, match.table))
         number = name.number
@@ -229,7 +229,7 @@ def _team_standings(stage: StageView, names: dict[int, str]) -> tuple[TeamStandi
 
 def _pairs(store: Store, event: PairsEvent, view: CompetitionView,
            fixtures: dict[str, dict[str, Any]], names: dict[int, str],
-           stages: Sequence[StageResult], numbers: Numbers) -> PairsEvent:
+           stages: Sequence[StageResult], numbers: Numbering) -> PairsEvent:
     """Each stage's travellers, as the results pages score them (a matchpoint session as its
     stage scores it, `server.publish.results.score`), a Swiss pairs round against its datum."""
     specs = {s.spec.id: s for s in view.stages}
@@ -242,7 +242,7 @@ def _pairs(store: Store, event: PairsEvent, view: CompetitionView,
     for x in event.lines:
         name = numbers.round(x.round, x.section)
         by_stage[where.get((x.section, x.round), "")].append(
-            replace(x, number=numbers.board(x.board), round_number=name.number))
+            replace(x, number=numbers.number(x.board), round_number=name.number))
     swiss_entries: dict[str, list[Entry]] = defaultdict(list)
     if any(s.spec.kind is StageKind.SWISS_PAIRS for s in view.stages):
         for e in entries(store):
@@ -272,7 +272,9 @@ def _pairs(store: Store, event: PairsEvent, view: CompetitionView,
                    stages=tuple(out_stages))
 
 
-def _percents(adjustment: dict[str, Any] | None) -> tuple[float, float] | None:
+def adjusted_percents(adjustment: dict[str, Any] | None) -> tuple[float, float] | None:
+    """An artificial adjusted score's percentages for North-South and East-West (written
+    `A6040`), or None for none or an assigned score."""
     if adjustment is None:
         return None
     ns, ew = adjustment.get("ns", {}), adjustment.get("ew", {})
@@ -281,7 +283,7 @@ def _percents(adjustment: dict[str, Any] | None) -> tuple[float, float] | None:
     return None
 
 
-def _datum_lines(session: list[Entry], numbers: Numbers) -> list[PairLine]:
+def _datum_lines(session: list[Entry], numbers: Numbering) -> list[PairLine]:
     """A Swiss pairs stage's travellers with each result's IMPs against the datum of every
     table of its round (KC1.2); an adjusted score has none."""
     by_board: dict[int, list[Entry]] = defaultdict(list)
@@ -305,9 +307,9 @@ def _datum_lines(session: list[Entry], numbers: Numbers) -> list[PairLine]:
                 tricks=result.tricks if result else None,
                 lead=result.lead if result else None,
                 ns_score=result.ns_score if result else None,
-                adjusted=_percents(e.adjustment), ns_mp=None, ew_mp=None, ns_pct=None,
+                adjusted=adjusted_percents(e.adjustment), ns_mp=None, ew_mp=None, ns_pct=None,
                 ew_pct=None, ns_imps=None if imp is None else float(imp),
-                ew_imps=None if imp is None else float(-imp), number=numbers.board(board),
+                ew_imps=None if imp is None else float(-imp), number=numbers.number(board),
                 round_number=name.number))
     return out
 

@@ -14,10 +14,10 @@ from typing import Any
 
 from ..competition import CompetitionView
 from ..competition.report import stage_json
+from ..event.numbering import numbering
 from ..stages.view import STANDING_STATUS, current
 from ..store import Store
 from ..store import competition as sql
-from .numbers import Numbers
 
 
 def _status(stage: Any, in_play: dict[str, dict[str, Any]]) -> str:
@@ -109,7 +109,7 @@ def match_details(store: Store,
         return {}
     lines = {(s.spec.id, m.group, m.id): m for s in view.stages if s.progress
              for m in s.progress.matches}
-    numbers = Numbers.of(store)
+    numbers = numbering(store)
     out = {}
     for key, f in fixtures.items():
         if f["kind"] != "match":

@@ -109,7 +109,7 @@ def board(board: int) -> Any:
     # the boards of its own match or session.
     room = numbering(store)
     boards = results.boards(store)
-    boards = [b for b in (room.same_deals(board) or boards) if b in boards] or boards
+    boards = room.beside(board, boards)
     played_in = room.played_in(board)
     return render_template("results_board.html", data=data, boards=boards,
                            numbers={b: room.number(b) for b in {*boards, board}},

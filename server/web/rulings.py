@@ -87,7 +87,7 @@ def board(board: int) -> Any:
         return jsonify({"ok": True, **data})
     # A competition's boards are many sets of deals: the page goes through the board's own set
     # (its match's or session's boards), each named as the room numbers it.
-    boards = [b for b in (room.same_deals(board) or boards) if b in boards] or boards
+    boards = room.beside(board, boards)
     index = boards.index(board)
     return render_template(
         "ruling_board.html", data=data, name=store.setting("name", ""), hand=hand_html(deal),

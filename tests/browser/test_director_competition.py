@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,10 +17,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from server.stages.create import create_competition
-from server.stages.robots import payload_of, robot_result
+from server.stages.rehearsal import play_in_play
 from server.stages.view import current
 from server.store import Store
-from server.table import actions as table_actions
 from tests.browser.pages import director
 from tests.conftest import PASSWORD, ServerProcess, free_port
 from tests.integration.test_competition import KNOCKOUT
@@ -35,15 +33,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     store = create_competition(path, KNOCKOUT, entries=6, password=PASSWORD,
                                base_url="http://testserver")
     now = int(time.time() * 1000)
-    tables = {(t.section, t.number): t for t in store.tables()}
-    for seating in store.seatings():
-        for board in seating.boards:
-            played = robot_result(store, 3, seating.section, seating.table_number,
-                                  seating.round, board)
-            assert played is not None
-            table_actions.submit_result(store, tables[seating.section, seating.table_number],
-                                        "ns", {"op_id": str(uuid.uuid4()), "board": board,
-                                               **payload_of(played)}, now)
+    play_in_play(store, 3, lambda: now)
     ranking = [line.entry for line in current(store, now).view.stage("rr")
                .progress.groups[0].standings]
     store.close()

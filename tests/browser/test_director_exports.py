@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import csv
 import io
-import sqlite3
 import xml.etree.ElementTree as ET
 import zipfile
 from collections.abc import Iterator
@@ -25,23 +24,12 @@ from server.direction.rulings import set_publication
 from server.store import Store
 from tests.browser.pages import director
 from tests.conftest import ServerProcess, free_port
-from tests.integration.rehearsed import moment_files
+from tests.integration.rehearsed import copy, moment_files
 
 KNOCKOUT_MOMENT = 2
 """The province teams after two advances: quarter-finals over, semi-finals in play."""
 DOWNLOADS = {"usebio": "results.xml", "pbn": "results.pbn", "csv": "results-csv.zip",
              "html": "results-html.zip"}
-
-
-def copy(source: Path, dest: Path) -> Path:
-    """A copy of an event file through SQLite's backup API."""
-    src, target = sqlite3.connect(source), sqlite3.connect(dest)
-    try:
-        src.backup(target)
-    finally:
-        src.close()
-        target.close()
-    return dest
 
 
 @pytest.fixture(scope="module")

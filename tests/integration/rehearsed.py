@@ -64,7 +64,7 @@ def rehearsed(preset: str, dest: Path, *, entries: int | None = -1, advances: in
     """A copy at `dest` of the competition of `seeds/PRESET.toml` played by robots to its end
     (`advances` None) or through `advances` advances (stopping with the new matches in play).
     `entries` -1 takes the fewest the preset allows."""
-    return _copy(moment_files(preset, {advances}, entries=entries, seed=seed)[advances], dest)
+    return copy(moment_files(preset, {advances}, entries=entries, seed=seed)[advances], dest)
 
 
 def moment_files(preset: str, wanted: set[int | None], *, entries: int | None = -1,
@@ -124,11 +124,12 @@ def _keep(source: Path, path: Path) -> None:
     """A moment into the shared folder, whole or not at all."""
     if not path.exists():
         part = path.with_name(f"{path.name}.part")
-        _copy(source, part)
+        copy(source, part)
         os.replace(part, path)
 
 
-def _copy(source_path: Path, dest: Path) -> Path:
+def copy(source_path: Path, dest: Path) -> Path:
+    """A copy of an event file through SQLite's backup API (a file copy could miss the log)."""
     source = sqlite3.connect(source_path)
     target = sqlite3.connect(dest)
     try:

@@ -5,21 +5,11 @@ matches in play, unplayed) and at its end, from the robots' runs a test run shar
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
-from tests.integration.rehearsed import SEED, moment_files
+from tests.integration.rehearsed import SEED, copy, moment_files
 
-
-def copy(source: Path, dest: Path) -> Path:
-    """A copy of an event file through SQLite's backup API (a file copy could miss the log)."""
-    src, target = sqlite3.connect(source), sqlite3.connect(dest)
-    try:
-        src.backup(target)
-    finally:
-        src.close()
-        target.close()
-    return dest
+__all__ = ["copy", "moments"]
 
 
 def moments(preset: str, advances: tuple[int, ...], *, end: bool = True,

@@ -22,7 +22,6 @@ import csv
 import io
 import logging
 import re
-import sqlite3
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -47,7 +46,8 @@ from server.stages.view import current
 from server.store import Store
 from server.teams.matches import names
 from tests.conftest import PASSWORD, REPO
-from tests.integration.rehearsed import SMALLEST, clock, moment_files
+from tests.integration.rehearsed import SMALLEST, clock, copy, moment_files
+from tests.integration.test_competition import TIED_FINAL
 from tests.integration.test_director import login
 
 KNOCKOUT = {"gabsi-province-teams": 2, "gabsi-club-teams": 9, "pzbs-league-1": 5,
@@ -60,16 +60,6 @@ played yet."""
 MOMENTS = {preset: KNOCKOUT.get(preset, 0 if preset in ONE_STAGE else 1) for preset in SMALLEST}
 """A knock-out moment, or (no knock-out) the first advance's: a stage or round in play."""
 TOLERANCE = 0.011
-
-
-def copy(source: Path, dest: Path) -> Path:
-    src, target = sqlite3.connect(source), sqlite3.connect(dest)
-    try:
-        src.backup(target)
-    finally:
-        src.close()
-        target.close()
-    return dest
 
 
 def event_file(preset: str, moment: str, dest: Path) -> Path:
@@ -382,42 +372,7 @@ def test_k15_a_knockout_match_scores_no_vp_and_enters_no_vp_table(opened: Any) -
         app.extensions["traveller.store"].close()
 
 
-# --- a tied knock-out: its extra boards are in its match ------------------------------------
-
-TIED_FINAL = """
-[event]
-name = "Final"
-kind = "teams"
-rules = ["K17.2"]
-[scoring]
-vp_scale = "wbf2013"
-[[stage]]
-id = "rr"
-kind = "round_robin"
-rules = ["K3.2"]
-boards_per_match = 2
-[[stage]]
-id = "ko"
-kind = "knockout"
-rules = ["K17.2"]
-seeds = ["1", "2"]
-tie = "k17.2"
-  [[stage.entrants]]
-  from = "rr"
-  places = [1, 2]
-  label = "{place}"
-  [[stage.match]]
-  id = "final"
-  round = "final"
-  home = "1"
-  away = "2"
-  boards = 4
-  [[stage.place]]
-  entrants = ["winner:final", "loser:final"]
-  places = [1, 2]
-  rule = "K17.2"
-"""
-
+# --- a tied knock-out (test_competition.TIED_FINAL): its extra boards are in its match ------
 
 def test_k17_2_a_tied_knockouts_extra_and_sudden_death_boards_are_in_its_match(
         tmp_path: Path) -> None:

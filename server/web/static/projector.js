@@ -1,7 +1,8 @@
 // The projector (K4.3: the ranking after every round): redrawn from each `projector` push of
 // the /results namespace. While the socket is down, or socket.io cannot be loaded, it asks for
 // the ranking every half minute instead, so a screen left on never goes stale.
-const POLL_MS = 30000;
+import { follow } from "./projector_feed.js";
+
 // Text in the page's language: the page's JSON block #console-catalog (English keys; a data
 // block, not a script, so the Content-Security-Policy needs no inline script).
 const CATALOG = JSON.parse(document.getElementById("console-catalog")?.textContent || "{}");
@@ -58,40 +59,4 @@ function render(data) {
   main.replaceChildren(fields);
 }
 
-let socket = null;
-let timer = null;
-
-async function fetchOnce() {
-  try {
-    const response = await fetch("/results/api/projector", { headers: { Accept: "application/json" } });
-    const data = await response.json();
-    if (!data.ok) return;
-    render(data);
-    // Refused while the results were unpublished: now that they answer, listen again.
-    if (socket && !socket.connected && !socket.active) socket.connect();
-  } catch {
-    // The server is unreachable: try again at the next tick.
-  }
-}
-
-function poll() {
-  document.body.dataset.live = "polling";
-  if (timer === null) timer = setInterval(fetchOnce, POLL_MS);
-}
-
-function listen() {
-  document.body.dataset.live = "socket";
-  clearInterval(timer);
-  timer = null;
-}
-
-try {
-  const { io } = await import("/vendor/socket.io.esm.min.js");
-  socket = io("/results");
-  socket.on("projector", render);
-  socket.on("connect", listen);
-  socket.on("disconnect", poll);
-  socket.on("connect_error", poll);
-} catch {
-  poll();
-}
+follow(render);

@@ -1,43 +1,10 @@
-// A competition's projector: the page is drawn by the server; each `projector` push of the
-// /results namespace carries a `version`, and a version other than the page's reloads it. While
-// the socket is down, or socket.io cannot be loaded, it asks every half minute instead.
-const POLL_MS = 30000;
+// A competition's projector: the page is drawn by the server; each projector the feed brings
+// (a push, or while the socket is down the JSON every half minute) carries a `version`, and a
+// version other than the page's reloads it.
+import { follow } from "./projector_feed.js";
+
 const shown = document.body.dataset.version;
 
-function follow(data) {
+follow((data) => {
   if (data && data.version && data.version !== shown) location.reload();
-}
-
-async function fetchOnce() {
-  try {
-    const response = await fetch("/results/api/projector", { headers: { Accept: "application/json" } });
-    const data = await response.json();
-    if (data.ok) follow(data);
-  } catch {
-    // The server is unreachable: try again at the next tick.
-  }
-}
-
-let timer = null;
-
-function poll() {
-  document.body.dataset.live = "polling";
-  if (timer === null) timer = setInterval(fetchOnce, POLL_MS);
-}
-
-function listen() {
-  document.body.dataset.live = "socket";
-  clearInterval(timer);
-  timer = null;
-}
-
-try {
-  const { io } = await import("/vendor/socket.io.esm.min.js");
-  const socket = io("/results");
-  socket.on("projector", follow);
-  socket.on("connect", listen);
-  socket.on("disconnect", poll);
-  socket.on("connect_error", poll);
-} catch {
-  poll();
-}
+});
