@@ -51,7 +51,8 @@ def test_every_preset_played_by_robots_ends_as_simulate_says(preset: str,
     assert data["entries"] == expected["entries"]
 
 
-def test_robots_are_audited_as_robots_and_captains_confirm(tmp_path: Path) -> None:
+def test_kd1_robots_are_audited_as_robots_and_their_captains_confirm_every_match(
+        tmp_path: Path) -> None:
     path = rehearsed("gabsi-province-teams", tmp_path / "event.db")
     db = Store.open(path).db
     actors = {row["actor"] for row in db.query("select distinct actor from audit")}
