@@ -31,6 +31,8 @@ from server.formats.interchange import (
     TeamTableResult,
 )
 
+EACH_MATCH = "Each match's boards"
+"""The heading of a stage page's list of matches, each linked to its boards."""
 LANGUAGES = {"en": "English", "id": "Bahasa Indonesia", "pl": "Polski"}
 
 _WORDS: dict[str, tuple[str, str]] = {  # English: (Indonesian, Polish)
@@ -84,6 +86,8 @@ _WORDS: dict[str, tuple[str, str]] = {  # English: (Indonesian, Polish)
     "Butler ranking": ("Peringkat Butler", "Ranking Butlera"),
     "IMPs a board": ("IMP per board", "IMP na rozdanie"),
     "Extra boards": ("Board tambahan", "Dogrywka"),
+    "Total": ("Total", "Razem"),
+    EACH_MATCH: ("Board tiap pertandingan", "Rozdania meczów"),
 }  # fmt: skip
 
 STYLE = ("body{font:16px/1.4 system-ui,sans-serif;margin:1rem auto;max-width:60rem;padding:0 1rem}"
@@ -209,17 +213,20 @@ def _stage(title: str, stage: StageResult, w: dict[str, str]) -> list[str]:
     if stage.matches:
         body.append(f"<h3>{escape(w['Matches'])}</h3>")
         body.append(_table(
-            [w["Round"], w["Home"], w["Away"], w["Carry-over"], w["IMPs"], w["Extra boards"],
-             w["Winner"]],
+            [w["Round"], w["Home"], w["Away"], w["Carry-over"], w["IMPs"], w["Total"],
+             w["Extra boards"], w["Winner"]],
             ([escape(m.round), escape(m.home), escape(m.away),
               # The IMPs and the team they go to (the home team's when positive).
               f"{_figure(abs(m.carry_over))} {escape(m.home if m.carry_over > 0 else m.away)} "
               f"{escape(m.carry_over_rule)}".strip() if m.carry_over else "",
               f"{_figure(m.imps[0])} – {_figure(m.imps[1])}",
+              # With the carry-over, as the match list and the team pages give a match's IMPs.
+              f"{_figure(m.imps[0] + max(m.carry_over, 0.0))} – "
+              f"{_figure(m.imps[1] + max(-m.carry_over, 0.0))}",
               str(m.extra_boards) if m.extra_boards else "", escape(m.winner)]
              for m in stage.matches), "stage-matches"))
     if isinstance(stage.results, TeamsEvent) and stage.results.matches:
-        body.append(f"<h3>{escape(w['Match'])}: {escape(w['Boards'])}</h3>")
+        body.append(f"<h3>{escape(w[EACH_MATCH])}</h3>")
         body.append(_match_list(stage.results, w, "stage-match-results"))
     for qualified, caption in ((True, w["Qualified"]), (False, w["Final places"])):
         decided = [d for d in stage.decided if d.qualified == qualified]

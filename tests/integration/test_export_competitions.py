@@ -485,3 +485,40 @@ def test_k15_matches_half_played_export_and_read_back_mid_stage(tmp_path: Path) 
         assert all(m.winner is None and m.home_vp is None for m in ko.matches)
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("preset", ["gabsi-club-teams", "pzbs-league-1"])
+def test_k15_d1_4_a_stage_page_totals_a_knockout_match_as_its_match_list(preset: str,
+                                                                        opened: Any) -> None:
+    """The site's stage page gives a knock-out match's IMPs at the table, its carry-over and
+    the total; the total is what the match list beside it (and the team pages) call its IMPs."""
+    from html import unescape
+
+    def cells(page: str, testid: str) -> list[list[str]]:
+        table = page.split(f'data-testid="{testid}"', 1)[1].split("</table>", 1)[0]
+        return [[unescape(re.sub(r"<[^>]+>", "", c)).strip()
+                 for c in re.findall(r"<td>(.*?)</td>", r)]
+                for r in re.findall(r"<tr>(.*?)</tr>", table.split("<tbody>", 1)[1])]
+
+    store = opened(preset, "end")
+    site = {name: body.decode("utf-8") for name, body in export_event(store, "html").items()}
+    carried = 0
+    for name, page in site.items():
+        if not name.startswith("en/stage-") or 'data-testid="stage-matches"' not in page:
+            continue
+        # Two matches of a stage may pair the same teams (a play-off's line and semi-final).
+        listed = sorted((*row[2].split(" – "), row[3])
+                        for row in cells(page, "stage-match-results"))
+        totals = []
+        assert "<th>Total</th>" in page
+        for _round, home, away, carry, imps, total, *_ in cells(page, "stage-matches"):
+            h, a = (float(x) for x in imps.split(" – "))
+            if carry:
+                carried += 1
+                to = home if carry.split(" ", 1)[1].startswith(home) else away
+                figure = float(carry.split(" ", 1)[0])
+                h, a = (h + figure, a) if to == home else (h, a + figure)
+            assert [float(x) for x in total.split(" – ")] == pytest.approx([h, a])
+            totals.append((home, away, total))
+        assert sorted(totals) == listed, name
+    assert carried, "a carry-over on some stage page"
