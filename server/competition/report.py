@@ -191,19 +191,24 @@ def _stage_text(stage: StageView, names: dict[int, str]) -> list[str]:
     for m in progress.matches:
         label = f"{m.group}/{m.id}" if m.group else m.id
         chosen = (f", chosen by {names[m.chosen_by]} from "
-                  f"{' and '.join(names[t] for t in m.choice_from)}" if m.chosen_by else "")
+                  f"{_listed([names[t] for t in m.choice_from])}" if m.chosen_by else "")
         carry = (f", c/o {m.carry_over.imps:g} to {names[m.carry_over.to]} "
                  f"({m.carry_over.rule})" if m.carry_over else "")
         extra = f", {m.extra_boards} extra boards" if m.extra_boards else ""
-        winner = names.get(m.winner, "?") if m.winner else "?"
+        outcome = (f"-> {names.get(m.winner, m.winner)} ({m.decided_by})" if m.winner
+                   else "not over yet")
         out.append(f"  {label:<8} {m.round:<14} {names[m.home]} v {names[m.away]}: "
-                   f"{m.imps[0]:g}-{m.imps[1]:g}{carry}{chosen}{extra} -> {winner} "
-                   f"({m.decided_by})")
+                   f"{m.imps[0]:g}-{m.imps[1]:g}{carry}{chosen}{extra} {outcome}")
     for q in stage.joined:
         out.append(f"  <- {names.get(q.entry, q.entry)} joins: {q.why}")
     for q in stage.qualified:
         out.append(f"  -> {names.get(q.entry, q.entry)} to {q.to}: {q.why}")
     return out
+
+
+def _listed(names: list[str]) -> str:
+    """Names as a sentence lists them: "A", "A and B", "A, B and C"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 __all__ = ["CompetitionView", "to_json", "to_text"]
