@@ -193,6 +193,28 @@ class ButlerLine:
 
 
 @dataclass(frozen=True)
+class CombinedButler:
+    """A stage's Butler ranking over all its groups together (D5.2), and what it holds.
+
+    Every group plays the same deals (D1.2), so each deal's datum is made from every table of
+    every group that played it. While the groups play (at their own venues, each at its own
+    pace) it holds what has been played: :attr:`groups` of :attr:`of` have results in it, and
+    every one of those has finished the rounds up to :attr:`up_to_round`."""
+
+    lines: tuple[ButlerLine, ...]
+    """Every pair of every group, best IMPs a board first."""
+    groups: int
+    """The groups with results in it."""
+    of: int
+    """The stage's groups."""
+    up_to_round: int
+    """The last round every group with results has finished, with every round before it (0:
+    none yet)."""
+    rounds: int
+    """The stage's rounds (matches a team plays)."""
+
+
+@dataclass(frozen=True)
 class GroupResult:
     name: str
     entries: tuple[int, ...]

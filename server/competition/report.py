@@ -10,7 +10,7 @@ from typing import Any
 
 from ..formats.competition import CompetitionSpec, StageKind
 from .flow import CompetitionView, StageView
-from .model import GroupResult, KnockoutLine, Standing
+from .model import ButlerLine, CombinedButler, GroupResult, KnockoutLine, Standing
 from .simulate import Simulation
 
 
@@ -66,6 +66,7 @@ def stage_json(stage: StageView) -> dict[str, Any]:
     spec = stage.spec
     progress = stage.progress
     pairs = spec.kind in (StageKind.PAIRS, StageKind.BAROMETER)
+    combined = progress.butler_combined if progress else None
     return {
         "id": spec.id,
         "name": spec.name,
@@ -78,7 +79,28 @@ def stage_json(stage: StageView) -> dict[str, Any]:
         "matches": [_match(m) for m in (progress.matches if progress else [])],
         "qualified": [{"entry": q.entry, "to": q.to, "why": q.why} for q in stage.qualified],
         "joined": [{"entry": q.entry, "why": q.why} for q in stage.joined],
+        **({} if combined is None else {
+            "butler_combined": _butler(combined.lines),
+            "butler_combined_holds": holds_json(combined)}),
     }
+
+
+def _butler(lines: tuple[ButlerLine, ...]) -> list[dict[str, Any]]:
+    return [{"place": b.place, "entry": b.entry, "pair": b.pair, "boards": b.boards,
+             "imps": _num(b.imps), "per_board": _num(b.per_board)} for b in lines]
+
+
+def holds_json(combined: CombinedButler) -> dict[str, int]:
+    """What a combined Butler ranking holds (D5.2): ``groups`` of ``of`` groups have results in
+    it, every one of them finished up to round ``up_to_round`` of ``rounds``."""
+    return {"groups": combined.groups, "of": combined.of, "up_to_round": combined.up_to_round,
+            "rounds": combined.rounds}
+
+
+def holds_text(combined: CombinedButler) -> str:
+    """``"4 of 4 groups, up to match 15 of 15"`` (English, for the command line)."""
+    return (f"{combined.groups} of {combined.of} groups, up to match {combined.up_to_round} "
+            f"of {combined.rounds}")
 
 
 def _group(group: GroupResult) -> dict[str, Any]:
@@ -92,9 +114,7 @@ def _group(group: GroupResult) -> dict[str, Any]:
         "standings": [_standing(s) for s in group.standings],
     }
     if group.butler:
-        out["butler"] = [{"place": b.place, "entry": b.entry, "pair": b.pair,
-                          "boards": b.boards, "imps": _num(b.imps),
-                          "per_board": _num(b.per_board)} for b in group.butler]
+        out["butler"] = _butler(group.butler)
     if group.after_rounds:
         out["after_rounds"] = [{"round": r, "order": list(order)}
                                for r, order in group.after_rounds]
@@ -181,13 +201,15 @@ def _stage_text(stage: StageView, names: dict[int, str]) -> list[str]:
             out.append(f"  {line.place:>3}  {names.get(line.entry, line.entry):<28} "
                        f"{score}{kept}{imps}{reason}")
         if group.butler:
-            best = ", ".join(f"{names.get(b.entry, b.entry)} pair {b.pair} {b.per_board:+.2f}"
-                             for b in group.butler[:3])
-            out.append(f"  Butler (IMPs a board, D4.1/D5.2): {best} ...")
+            out.append(f"  Butler (IMPs a board, D4.1/D5.2): {_best(group.butler, names)}")
         if group.after_rounds:
             leaders = ", ".join(f"r{r}: {names.get(order[0], order[0])}"
                                 for r, order in group.after_rounds)
             out.append(f"  Leader after each round: {leaders}")
+    combined = progress.butler_combined
+    if combined is not None:
+        out.append(f"  Butler over all groups (IMPs a board, D5.2; {holds_text(combined)}): "
+                   f"{_best(combined.lines, names) if combined.lines else 'no results yet'}")
     for m in progress.matches:
         label = f"{m.group}/{m.id}" if m.group else m.id
         chosen = (f", chosen by {names[m.chosen_by]} from "
@@ -204,6 +226,12 @@ def _stage_text(stage: StageView, names: dict[int, str]) -> list[str]:
     for q in stage.qualified:
         out.append(f"  -> {names.get(q.entry, q.entry)} to {q.to}: {q.why}")
     return out
+
+
+def _best(lines: tuple[ButlerLine, ...], names: dict[int, str]) -> str:
+    best = ", ".join(f"{names.get(b.entry, b.entry)} pair {b.pair} {b.per_board:+.2f}"
+                     for b in lines[:3])
+    return f"{best} ..."
 
 
 def _listed(names: list[str]) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ..formats.competition import StageSpec
 from ..scoring.carryover import DirectMatch
 from ..scoring.ranking import MatchRecord, Ranking
-from .model import Due, Fixture, GroupResult, KnockoutLine, Standing
+from .model import CombinedButler, Due, Fixture, GroupResult, KnockoutLine, Standing
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,8 @@ class StageProgress:
     """Knock-outs: how many matches each entrant won (to order those knocked out)."""
     exits: dict[int, str] = field(default_factory=dict)
     """Knock-outs: the match each loser went out in ("the quarter-final (c2)")."""
+    butler_combined: CombinedButler | None = None
+    """The Butler ranking over all the groups together, where the stage keeps one (D5.2)."""
 
 
 def vp_standings(ranking: Ranking, imps: Mapping[int, tuple[float, float]],

@@ -16,13 +16,14 @@ from collections.abc import Sequence
 from ..formats.competition import StageKind, StageSpec
 from ..movements.roundrobin import round_robin
 from ..movements.swiss import SwissRound, TeamStanding, swiss_teams_round
-from ..scoring.butler import LeagueTable, league_butler
+from ..scoring.butler import ImpStanding, LeagueTable, league_butler
 from ..scoring.penalties import ImpPenalty
 from ..scoring.ranking import MatchRecord, Ranking, rank_teams
 from ..scoring.teams import TeamMatch
 from ..scoring.vp import find_scale
 from .model import (
     ButlerLine,
+    CombinedButler,
     GroupResult,
     Inputs,
     MatchFixture,
@@ -36,12 +37,14 @@ def team_stage(ctx: StageContext, inputs: Inputs) -> StageProgress:
     """A round robin or a Swiss, every group."""
     progress = StageProgress()
     complete = True
+    plays: list[_Group] = []
     for group, members in ctx.groups.items():
         play = _Group(ctx, group, members, inputs)
         if ctx.spec.kind is StageKind.SWISS_TEAMS:
             play.swiss()
         else:
             play.round_robin()
+        plays.append(play)
         complete &= play.complete
         ranking = play.ranking()
         progress.groups.append(play.result(ranking))
@@ -53,7 +56,22 @@ def team_stage(ctx: StageContext, inputs: Inputs) -> StageProgress:
             played = line.matches + play.byes_of(line.team)
             progress.per_match[line.team] = line.vp / played if played else 0.0
     progress.complete = complete
+    if ctx.spec.butler_combined:
+        progress.butler_combined = _combined_butler(plays)
     return progress
+
+
+def _combined_butler(groups: Sequence[_Group]) -> CombinedButler:
+    """D5.2's Butler ranking over all the groups: each deal's datum from every table of every
+    group that played it (D1.2: a round's board is the same deal in every group), with how
+    many groups it holds and the last round all of those have finished."""
+    holding = [g for g in groups if g.tables]
+    tables = [table for g in holding for table in g.tables]
+    return CombinedButler(
+        lines=_butler_lines(league_butler(tables, by_group=False)) if tables else (),
+        groups=len(holding), of=len(groups),
+        up_to_round=min((g.finished_up_to() for g in holding), default=0),
+        rounds=max((g.scheduled for g in groups), default=0))
 
 
 class _Group:
@@ -76,23 +94,30 @@ class _Group:
         self.prefix = f"{self.spec.id}/{group}/" if group else f"{self.spec.id}/"
         self.tables: list[LeagueTable] = []
         """Every table's result, for the Butler ranking of the pairs (D4.1, D5.2)."""
+        self.finished: set[int] = set()
+        """The rounds every match of which is played."""
+        self.scheduled = 0
+        """The rounds the group plays."""
 
     def round_robin(self) -> None:
         double = self.spec.kind is StageKind.DOUBLE_ROUND_ROBIN
         schedule = round_robin(len(self.members), self.spec.boards_per_match,
                                segments=self.spec.segments, double=double)
+        self.scheduled = len(schedule.rounds)
         for rnd in schedule.rounds:
             # Each match's boards are numbered 1-N as in the room and on the round's hand
             # records (a new set of deals every round), not on through the stage.
             lines = [self._match(rnd.number, m.table, self.members[m.home - 1],
                                  self.members[m.away - 1], 1)
                      for m in rnd.matches]
+            self._finish(rnd.number, lines)
             if rnd.bye is not None:
                 lines.append(self._bye(self.members[rnd.bye - 1]))
             self.rounds.append(RoundLine(rnd.number, tuple(x for x in lines if x)))
 
     def swiss(self) -> None:
         rounds = self.spec.rounds or 1
+        self.scheduled = rounds
         previous: list[SwissRound] = []
         for number in range(1, rounds + 1):
             standings = self._swiss_standings()
@@ -101,11 +126,23 @@ class _Group:
             previous.append(paired)
             lines = [self._match(number, m.table, m.home, m.away, 1)
                      for m in paired.matches]
+            self._finish(number, lines)
             if paired.bye is not None:
                 lines.append(self._bye(paired.bye))
             self.rounds.append(RoundLine(number, tuple(x for x in lines if x)))
             if not self.complete:
                 return
+
+    def _finish(self, number: int, lines: Sequence[MatchLine | None]) -> None:
+        if all(line is not None for line in lines):
+            self.finished.add(number)
+
+    def finished_up_to(self) -> int:
+        """The last round finished with every round before it (0: none)."""
+        last = 0
+        while last + 1 in self.finished:
+            last += 1
+        return last
 
     def _swiss_standings(self) -> list[TeamStanding]:
         vp: dict[int, float] = defaultdict(float)
@@ -141,16 +178,16 @@ class _Group:
                                       round=number)
         record = match.record(self.scale)
         self.records.append(record)
-        if self.spec.butler:
+        if self.spec.butler or self.spec.butler_combined:
             # A team's pair in the open room is its pair 1, the one in the closed room pair 2.
             for board in play.boards:
                 deal = (number, board.board)
                 if board.open_ns is not None:
                     self.tables.append(LeagueTable(deal, f"{home}/1", f"{away}/1",
-                                                   board.open_ns))
+                                                   board.open_ns, self.group))
                 if board.closed_ns is not None:
                     self.tables.append(LeagueTable(deal, f"{away}/2", f"{home}/2",
-                                                   board.closed_ns))
+                                                   board.closed_ns, self.group))
         score = match.score()
         self.won[home] += float(score.home_total)
         self.lost[home] += float(score.away_boards)
@@ -188,13 +225,19 @@ class _Group:
                              self.ctx.carried_vp)
         butler: tuple[ButlerLine, ...] = ()
         if self.spec.butler and self.tables:
-            butler = tuple(
-                ButlerLine(b.rank, int(str(b.pair.number).split("/")[0]),
-                           str(b.pair.number).split("/")[1], b.boards, round(b.imps, 2),
-                           b.per_board)
-                for b in league_butler(self.tables))
+            butler = _butler_lines(league_butler(self.tables))
         return GroupResult(self.group, self.members, tuple(self.rounds), lines,
                            butler=butler)
+
+
+def _butler_lines(standings: Sequence[ImpStanding]) -> tuple[ButlerLine, ...]:
+    # A league's pair is named "team/1" (the team's pair in the open room) or "team/2".
+    lines = []
+    for b in standings:
+        team, pair = str(b.pair.number).split("/")
+        lines.append(ButlerLine(b.rank, int(team), pair, b.boards, round(b.imps, 2),
+                                b.per_board))
+    return tuple(lines)
 
 
 def _penalties(home: int, away: int, given: Sequence[float]) -> list[ImpPenalty]:

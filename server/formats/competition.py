@@ -246,7 +246,10 @@ class StageSpec:
     entrants: tuple[Entrants, ...] = ()
     final: tuple[FinalPlaces, ...] = ()
     butler: bool = False
-    """Team round robins: keep a Butler ranking of the pairs (D4.1, D5.2)."""
+    """Team round robins: keep a Butler ranking of the pairs, group by group (D4.1, D5.2)."""
+    butler_combined: bool = False
+    """Team round robins in groups on the same deals (D1.2): keep also one Butler ranking over
+    all the groups together, each deal's datum from every table of every group (D5.2)."""
     rounds_per_advance: tuple[int, ...] | None = None
     """Team round robins played over several weekends (D4.1: 7 + 8 matches; D5.3: 5 a
     weekend): each advance puts the next of these many rounds in play (the last repeated), once
@@ -306,8 +309,8 @@ class _Reader:
                 self.problem(key, "required")
             return default
         value = self.data[key]
-        if (isinstance(value, bool) and kind not in (bool, (bool,))) or not isinstance(value,
-                                                                                      kind):
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kind):
             self.problem(key, f"wrong type {type(value).__name__}")
             return default
         return value
@@ -434,7 +437,7 @@ def _parse_stage(data: Mapping[str, Any], number: int, problems: list[str], *, v
     carry = reader.get("carry_over", str, "none")
     carry_from = reader.get("carry_over_from", str, "")
     tie_name = reader.get("tie", str, "k17.2")
-    butler = reader.get("butler", bool, False)
+    butler, butler_combined = _butler(reader)
     per_advance_value = reader.get("rounds_per_advance", (int, list))
     per_advance = ((per_advance_value,) if isinstance(per_advance_value, int)
                    else tuple(per_advance_value) if per_advance_value is not None else None)
@@ -485,6 +488,9 @@ def _parse_stage(data: Mapping[str, Any], number: int, problems: list[str], *, v
                        for n in per_advance)):
         reader.problem("rounds_per_advance", "a round robin's rounds put in play at once: a "
                        "whole number of at least 1, or a list of them (one per advance)")
+    if butler and not kind.team_matches:
+        reader.problem("butler", "a Butler ranking of the pairs belongs to a stage of team "
+                                 "matches (a round robin or a Swiss of teams)")
     if kind in (StageKind.SWISS_TEAMS, StageKind.SWISS_PAIRS) and (rounds is None
                                                                     or rounds < 1):
         reader.problem("rounds", "required: the rounds of the Swiss")
@@ -504,7 +510,25 @@ def _parse_stage(data: Mapping[str, Any], number: int, problems: list[str], *, v
         boards_per_round=per_round, movement=movement, top_integral=top_integral,
         groups=groups, vp_scale=scale, tiebreak=chain, bye_vp=bye_vp, carry_over=carry,
         carry_over_from=carry_from, tie=tie, bracket=bracket, entrants=entrants, final=final,
-        butler=butler, rounds_per_advance=per_advance)
+        butler=butler, butler_combined=butler_combined, rounds_per_advance=per_advance)
+
+
+_BUTLER = {"none": (False, False), "groups": (True, False),
+           "groups-and-combined": (True, True)}
+
+
+def _butler(reader: _Reader) -> tuple[bool, bool]:
+    """``butler``: ``true`` (a ranking per group, D4.1), ``false``, or one of
+    :data:`_BUTLER` (``"groups-and-combined"``: per group and over all groups, D5.2)."""
+    value = reader.get("butler", (bool, str), False)
+    if isinstance(value, bool):
+        return value, False
+    found = _BUTLER.get(value.strip().lower())
+    if found is None:
+        reader.problem("butler", f"{value!r} is not true, false or one of "
+                                 f"{', '.join(repr(k) for k in _BUTLER)}")
+        return False, False
+    return found
 
 
 def _grouping(reader: _Reader) -> Grouping:
