@@ -74,6 +74,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="serve https with this certificate (`traveller cert` makes one), "
                        "so phones keep the terminal through a reload offline")
     serve.add_argument("--key", metavar="FILE", help="the certificate's private key")
+    serve.add_argument("--publish", metavar="LOCATION",
+                       help="keep the results site current at this location while serving "
+                       "(as `traveller publish`): a folder or ftp://, sftp://, webdav://, "
+                       "webdavs://, s3://")
+    serve.add_argument("--publish-every", type=float, default=60.0, metavar="SECONDS",
+                       help="seconds at least between two publications (default 60)")
 
     cert = sub.add_parser("cert", help="make a certificate to serve https at the venue")
     cert.add_argument("dir", help="the folder for the certificates (kept between events)")
@@ -179,6 +185,15 @@ def build_parser() -> argparse.ArgumentParser:
     std.add_argument("--json", action="store_true", help="simulate --json's schema, each "
                      "stage with its status")
 
+    joi = sub.add_parser("join", help="D4.7: League I's barrage takes League II's runners-up, "
+                         "with their players, from League II's event file (read only)")
+    joi.add_argument("db", help="the competition they join (League I)")
+    joi.add_argument("source", help="the event file of the competition they come from "
+                     "(League II); never written")
+    joi.add_argument("--why", default="", help="why, for the audit (default: where they come "
+                     "from)")
+    joi.add_argument("--json", action="store_true", help="the JSON documented in the README")
+
     prn = sub.add_parser("print", help="print a document of an event")
     prn.add_argument("doc", metavar="DOC",
                      help="table-cards, round-slips, results (the standings) or guide-cards")
@@ -200,6 +215,29 @@ def build_parser() -> argparse.ArgumentParser:
     prn.add_argument("--tables", help="only these tables, e.g. 1,3-5 (cards and slips)")
     prn.add_argument("--round", help="round-slips: the round (default: the current one); "
                      "results: after this round (default: the last finished)")
+
+    ven = sub.add_parser("venue", help="a venue's file of a competition played in several "
+                         "venues (D5.1): its group's tables only")
+    ven.add_argument("db", help="the competition's event file")
+    ven.add_argument("--group", required=True, help="the group this venue plays, e.g. NW")
+    ven.add_argument("--out", required=True, metavar="VENUE.db", help="the venue's new file")
+    ven.add_argument("--json", action="store_true", help="the JSON documented in the README")
+
+    xch = sub.add_parser("exchange", help="send this venue's results to a location and take "
+                         "in the other venues'")
+    xch.add_argument("db", help="a venue's file, or the competition's file (it takes in only)")
+    xch.add_argument("location", help="a folder (a USB stick) or a URL: file://, ftp://, "
+                     "sftp://, webdav://, webdavs://, s3://")
+    xch.add_argument("--json", action="store_true", help="the JSON documented in the README")
+
+    pub = sub.add_parser("publish", help="send the results site (as export --format html "
+                         "writes it, unplayed boards held back) to a web host")
+    pub.add_argument("db", help="the event file")
+    pub.add_argument("location", help="a folder or a URL: file://, ftp://, sftp://, webdav://, "
+                     "webdavs://, s3://")
+    pub.add_argument("--credentials", metavar="FILE", help="the credentials file (default: "
+                     "EVENT.db.remote.toml beside the event file, when there is one)")
+    pub.add_argument("--json", action="store_true", help="the JSON documented in the README")
     return parser
 
 
@@ -389,7 +427,8 @@ def _serve_new(args: argparse.Namespace) -> int:
     print(f"  (presets from {args.seeds}; tables will point to {base})", flush=True)
     serve(args.db, args.host, args.port,
           config={"ALLOW_CREATE": True, "SEEDS": args.seeds, "BASE_URL": base,
-                  **_backup_options(args), **_ca_config(tls)}, tls=tls)
+                  **_backup_options(args), **_publish_options(args), **_ca_config(tls)},
+          tls=tls)
     return 0
 
 
@@ -402,6 +441,36 @@ def _backup_options(args: argparse.Namespace) -> dict[str, Any]:
         raise CliError(f"--backup-every must be a number of minutes above 0, "
                        f"not {args.backup_every}")
     return {"BACKUP_DIR": args.backup, "BACKUP_EVERY_S": args.backup_every * 60}
+
+
+def _credentials(db: str, given: str | None = None) -> Path | None:
+    """The credentials file of remote locations: the one given, else the one beside the
+    event file when there is one."""
+    from .remote import credentials_beside
+
+    if given is not None:
+        if not Path(given).is_file():
+            raise CliError(f"no credentials file {given!r} (--credentials)")
+        return Path(given)
+    beside = credentials_beside(Path(db))
+    return beside if beside.is_file() else None
+
+
+def _publish_options(args: argparse.Namespace) -> dict[str, Any]:
+    if args.publish is None:
+        return {}
+    from .remote import RemoteError, open_location
+
+    if not args.publish_every > 0:
+        raise CliError(f"--publish-every must be a number of seconds above 0, "
+                       f"not {args.publish_every}")
+    credentials = _credentials(args.db)
+    try:
+        open_location(args.publish, credentials=credentials)
+    except RemoteError as exc:
+        raise CliError(f"--publish: {exc}") from None
+    return {"PUBLISH": args.publish, "PUBLISH_EVERY_S": args.publish_every,
+            "PUBLISH_CREDENTIALS": str(credentials) if credentials else None}
 
 
 def _tls(args: argparse.Namespace) -> tuple[str, str] | None:
@@ -440,6 +509,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .store.health import inspect
 
     backup = _backup_options(args)
+    publish = _publish_options(args)
     tls = _tls(args)
     if not Path(args.db).exists():
         return _serve_new(args)
@@ -463,7 +533,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if backup:
         print(f"  backups to {args.backup} every {args.backup_every:g} min and at each "
               "round's end", flush=True)
-    serve(args.db, args.host, args.port, config={**backup, **_ca_config(tls)}, tls=tls)
+    if publish:
+        from .remote import open_location
+
+        print(f"  results site to {open_location(args.publish).display} at most every "
+              f"{args.publish_every:g} s", flush=True)
+    serve(args.db, args.host, args.port, config={**backup, **publish, **_ca_config(tls)},
+          tls=tls)
     return 0
 
 
@@ -589,6 +665,31 @@ def cmd_export(args: argparse.Namespace) -> int:
         store.close()
     for path in written:
         print(path)
+    return 0
+
+
+def cmd_publish(args: argparse.Namespace) -> int:
+    from .errors import TravellerError
+    from .publish.web import publish
+    from .remote import RemoteError
+
+    if not Path(args.db).exists():
+        raise CliError(f"no event file {args.db!r}")
+    credentials = _credentials(args.db, args.credentials)
+    store = _open(args.db)
+    try:
+        done = publish(store, args.location, credentials=credentials)
+    except RemoteError as exc:
+        raise CliError(f"{exc} (nothing was lost: publish again when the link is back)") from None
+    except TravellerError as exc:
+        raise CliError(exc.error) from None
+    finally:
+        store.close()
+    if args.json:
+        print(json.dumps(done.wire()))
+    else:
+        print(f"published to {done.location}: {done.sent} sent, {done.unchanged} unchanged, "
+              f"{done.deleted} deleted")
     return 0
 
 
@@ -731,6 +832,27 @@ def cmd_standings(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_join(args: argparse.Namespace) -> int:
+    import time
+
+    from .errors import TravellerError
+    from .stages.league_join import summary, take
+
+    store = _competition_file(args.db)
+    try:
+        outcome = take(store, args.source, int(time.time() * 1000), "cli", args.why)
+    except TravellerError as exc:
+        raise CliError(exc.error) from None
+    finally:
+        store.close()
+    body = {k: v for k, v in outcome.body.items() if k != "ok"}
+    if args.json:
+        print(json.dumps(body, ensure_ascii=False, indent=1))
+    else:
+        print("\n".join(summary(body)))
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from .demo import run_demo
 
@@ -739,3 +861,50 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def cmd_venue(args: argparse.Namespace) -> int:
+    from .errors import TravellerError
+    from .exchange.venue import make_venue
+
+    if not Path(args.db).is_file():
+        raise CliError(f"no event file at {args.db!r}")
+    try:
+        made = make_venue(Path(args.db), args.group, Path(args.out))
+    except TravellerError as exc:
+        raise CliError(exc.error) from None
+    if args.json:
+        print(json.dumps({"venue": str(made.path), "group": made.group,
+                          "competition": made.competition,
+                          "tables": [{"section": s, "table": n} for s, n in made.tables]},
+                         ensure_ascii=False))
+    else:
+        rooms = ", ".join(f"{s}{n}" for s, n in made.tables)
+        print(f"made {made.path}: group {made.group}, its tables in play {rooms or 'none'}")
+        print(f"session key: {made.path}.key (keep it beside the venue's file)")
+    return 0
+
+
+def cmd_exchange(args: argparse.Namespace) -> int:
+    from .exchange.run import exchange
+    from .remote import RemoteError
+
+    store = _open(args.db)
+    try:
+        done = exchange(store, args.location, event=Path(args.db))
+    except RemoteError as exc:
+        raise CliError(f"{exc} (nothing is lost: what this venue played goes out next "
+                       "time)") from None
+    finally:
+        store.close()
+    if args.json:
+        print(json.dumps(done.json(), ensure_ascii=False))
+    else:
+        got = ", ".join(f"{v}: {n}" for v, n in sorted(done.received.items())) or "nothing"
+        print(f"exchanged with {done.location}: sent {done.sent} records in "
+              f"{done.bundles_sent} bundles; took in {got}")
+        for wait in done.waiting:
+            print(f"  waiting: {wait['file']}: {wait['why']}")
+    for refused in done.refused:
+        print(f"traveller: refused {refused['file']}: {refused['why']}", file=sys.stderr)
+    return 1 if done.refused else 0

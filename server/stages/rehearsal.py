@@ -24,6 +24,7 @@ from typing import Any
 
 from ..competition.simulate import join_name
 from ..errors import TravellerError
+from ..event.venue import plays_here
 from ..formats.competition import CompetitionSpec
 from ..store import SeatingRow, Store, TableRow
 from ..store import players as players_sql
@@ -95,7 +96,8 @@ def confirm_matches(store: Store, clock: Callable[[], int]) -> int:
     confirmed = 0
     for match in matches(store, clock()):
         table = tables.get(("O", match.table))
-        if not match.complete or table is None:
+        if not match.complete or table is None or not plays_here(store, "O", match.table,
+                                                                   match.round):
             continue
         for team in (match.home, match.away):
             if (match.round, match.table, team) not in done:
@@ -116,7 +118,9 @@ def _play_table(store: Store, table: TableRow, seed: int, clock: Callable[[], in
             done = store.scored_boards(db, table.section, table.number)
         done |= locked_boards(store, table, clock())
         here = current_round(seatings, done)
-        if here is None:
+        if here is None or not plays_here(store, table.section, table.number, here.round):
+            # A venue's file (D5.1) plays its own group's tables: another venue's round comes
+            # in its bundles.
             return entered
         if lineups_required(store):
             with store.read() as db:

@@ -40,6 +40,7 @@ from . import (  # noqa: F401  (they register migrations, in this order)
     schema_competition,
     schema_conflicts,
     schema_ew,
+    schema_exchange,
     schema_opids,
     schema_players,
     schema_printing,

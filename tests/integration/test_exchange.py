@@ -1,0 +1,228 @@
+"""League II in four cities (D5.1) on the same deals (D1.2): a venue's file per group, each
+played on its own by robots, then exchanged through a folder or a real FTP, WebDAV or SFTP
+server, in any order and more than once, until every venue's file and the competition's own
+file hold the same competition as one file played by the same robots (`traveller exchange`).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from server.cli import main
+from server.exchange.bundles import checksum
+from server.stages.rehearsal import rehearse
+from server.stages.view import standings
+from server.store import Store
+from tests.integration.rehearsed import SEED, clock, copy, rehearsed
+from tests.integration.remote_servers import PASSWORD, closed_port, remote_server
+
+GROUPS = ("NW", "NE", "SW", "SE")
+
+
+def play(path: Path) -> None:
+    store = Store.open(path)
+    try:
+        rehearse(store, SEED, clock)
+    finally:
+        store.close()
+
+
+def standing(path: Path) -> dict[str, Any]:
+    store = Store.open(path)
+    try:
+        data, _ = standings(store, clock())
+    finally:
+        store.close()
+    return data
+
+
+def results(path: Path) -> list[tuple[Any, ...]]:
+    with sqlite3.connect(path) as db:
+        return sorted(db.execute("select section, table_number, round, board, contract, "
+                                 "declarer, tricks, ns_score from results"))
+
+
+def exchange(path: Path, location: str, capsys: pytest.CaptureFixture[str]
+             ) -> tuple[int, dict[str, Any] | None, str]:
+    code = main(["exchange", str(path), location, "--json"])
+    out, err = capsys.readouterr()
+    return code, (json.loads(out) if out.strip() else None), err
+
+
+@pytest.fixture(scope="module")
+def league(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The competition's file before its first match, each venue's file played through its
+    first weekend (5 matches, D5.3), and the one-file event played by the same robots."""
+    folder = tmp_path_factory.mktemp("league2")
+    event = rehearsed("pzbs-league-2", folder / "league2.db", advances=0)
+    files = {"event": event}
+    for group in GROUPS:
+        assert main(["venue", str(event), "--group", group.lower(),
+                     "--out", str(folder / f"{group}.db")]) == 0
+        files[group] = folder / f"{group}.db"
+    for group in GROUPS:
+        play(files[group])
+    files["one"] = copy(event, folder / "one.db")
+    play(files["one"])
+    return files
+
+
+def fresh(league: dict[str, Path], tmp_path: Path) -> dict[str, Path]:
+    """This test's own copies of the venues' files and of the competition's file."""
+    return {name: copy(path, tmp_path / path.name) for name, path in league.items()}
+
+
+def test_d5_1_a_venue_file_plays_only_its_own_groups_tables(league: dict[str, Path]) -> None:
+    with sqlite3.connect(league["NW"]) as db:
+        played = {t for (t,) in db.execute("select distinct table_number from results")}
+        venue = json.loads(db.execute("select value from settings where key = 'venue'")
+                           .fetchone()[0])
+    assert venue["group"] == "NW"
+    # NW plays the tables 9-16 of both rooms in the regular phase; the others are elsewhere.
+    assert played == set(range(9, 17))
+    assert len(results(league["NW"])) == 8 * 2 * 24 * 5
+
+
+def test_d5_1_d1_2_four_venues_exchanged_in_any_order_equal_the_one_file_event(
+        league: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = fresh(league, tmp_path)
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    order: list[str] = []
+    for turn in range(2):  # twice each, in shuffled orders: late bundles and repeats
+        this = list(GROUPS)
+        random.Random(turn).shuffle(this)
+        order += this
+    for group in order:
+        code, out, err = exchange(files[group], str(stick), capsys)
+        assert code == 0, err
+        assert out is not None and out["refused"] == []
+    # Once more, every venue: nothing new anywhere.
+    for group in GROUPS:
+        code, out, _ = exchange(files[group], str(stick), capsys)
+        assert (code, out) == (0, {"sent": 0, "received": {}, "refused": [],
+                                   "waiting": []})
+    # The competition's own file takes every venue's bundles in: the federation's record.
+    code, out, _ = exchange(files["event"], str(stick), capsys)
+    assert code == 0 and out is not None
+    assert out["sent"] == 0 and sorted(out["received"]) == sorted(GROUPS)
+    expected = standing(files["one"])
+    assert results(files["event"]) == results(files["one"])
+    for name in (*GROUPS, "event"):
+        assert results(files[name]) == results(files["one"]), name
+        assert standing(files[name])["stages"] == expected["stages"], name
+
+
+@pytest.mark.parametrize("kind", ["ftp", "webdav", "sftp"])
+def test_d5_1_venues_exchange_through_a_real_server(
+        kind: str, league: dict[str, Path], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    files = {g: copy(league[g], tmp_path / f"{g}.db") for g in ("NW", "NE")}
+    with remote_server(kind, tmp_path / kind) as server:
+        code, first, err = exchange(files["NW"], server.url, capsys)
+        assert code == 0 and first is not None and first["sent"] > 0, err
+        assert PASSWORD not in err
+        code, second, err = exchange(files["NE"], server.url, capsys)
+        assert code == 0 and second is not None, err
+        assert second["received"] == {"NW": first["sent"]} and second["sent"] > 0
+        code, third, err = exchange(files["NW"], server.url, capsys)
+        assert code == 0 and third is not None, err
+        assert third == {"sent": 0, "received": {"NE": second["sent"]}, "refused": [],
+                         "waiting": []}
+    nw = [r for r in results(files["NE"]) if 9 <= r[1] <= 16]
+    assert nw == results(league["NW"])
+
+
+def bundles(folder: Path) -> list[Path]:
+    return sorted(folder.glob("traveller-bundle-*.json"))
+
+
+def test_d5_1_a_tampered_bundle_is_refused_whole(
+        league: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = fresh(league, tmp_path)
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    assert exchange(files["NW"], str(stick), capsys)[0] == 0
+    [made] = bundles(stick)
+    body = json.loads(made.read_text())
+    record = next(r for r in body["records"] if r["kind"] == "result")
+    record["row"]["ns_score"] = 2000  # a result changed after the bundle was written
+    made.write_text(json.dumps(body))
+    before = results(files["NE"])
+    code, out, err = exchange(files["NE"], str(stick), capsys)
+    assert code == 1 and out is not None
+    assert out["refused"] == [{"file": made.name, "why": out["refused"][0]["why"]}]
+    assert "checksum" in out["refused"][0]["why"]
+    assert err.count("\n") == 1 and made.name in err
+    assert results(files["NE"]) == before
+
+
+def test_d5_1_a_bundle_touching_another_venues_tables_is_refused(
+        league: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = fresh(league, tmp_path)
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    assert exchange(files["NW"], str(stick), capsys)[0] == 0
+    [made] = bundles(stick)
+    body = json.loads(made.read_text())
+    # A bundle of NW that writes a match of NE's, its checksum made again to fit.
+    record = next(r for r in body["records"] if r["kind"] == "result")
+    record["id"]["fixture"] = record["id"]["fixture"].replace("/NW/", "/NE/")
+    body["checksum"] = checksum(body)
+    made.write_text(json.dumps(body))
+    before = results(files["SE"])
+    code, out, _ = exchange(files["SE"], str(stick), capsys)
+    assert code == 1 and out is not None
+    [refused] = out["refused"]
+    assert refused["file"] == made.name and "group NE, not of NW" in refused["why"]
+    assert results(files["SE"]) == before
+
+
+def test_d5_1_a_bundle_of_another_competition_is_refused(
+        league: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = fresh(league, tmp_path)
+    other = rehearsed("pzbs-league-2", tmp_path / "other.db", advances=0)
+    assert main(["venue", str(other), "--group", "SW", "--out", str(tmp_path / "oSW.db")]) == 0
+    capsys.readouterr()
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    play(tmp_path / "oSW.db")
+    assert exchange(tmp_path / "oSW.db", str(stick), capsys)[0] == 0
+    before = results(files["NE"])
+    code, out, _ = exchange(files["NE"], str(stick), capsys)
+    assert code == 1 and out is not None
+    [refused] = out["refused"]
+    assert "another competition" in refused["why"]
+    assert results(files["NE"]) == before
+
+
+def test_d5_1_an_unreachable_location_loses_nothing_and_sends_later(
+        league: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = fresh(league, tmp_path)
+    code = main(["exchange", str(files["NW"]), f"ftp://127.0.0.1:{closed_port()}/x", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == ""
+    assert err.count("\n") == 1 and "nothing is lost" in err and "Traceback" not in err
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    code, sent, _ = exchange(files["NW"], str(stick), capsys)
+    assert code == 0 and sent is not None and sent["sent"] > 0
+    code, taken, _ = exchange(files["NE"], str(stick), capsys)
+    assert code == 0 and taken is not None and taken["received"] == {"NW": sent["sent"]}
+
+
+def test_d5_1_venue_refuses_an_unknown_group_and_a_venue_file(
+        league: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["venue", str(league["event"]), "--group", "XX",
+                 "--out", str(tmp_path / "x.db")]) == 1
+    err = capsys.readouterr().err
+    assert "no group 'XX'" in err and "NE, NW, SE, SW" in err and not (tmp_path / "x.db").exists()
+    assert main(["venue", str(league["NW"]), "--group", "NE",
+                 "--out", str(tmp_path / "y.db")]) == 1
+    assert "already a venue's file" in capsys.readouterr().err
