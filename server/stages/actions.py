@@ -20,7 +20,7 @@ terminals hear of it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..competition import Competition
@@ -65,11 +65,20 @@ def advance(store: Store, now_ms: int, actor: str, why: Any = "") -> Outcome:
             for section, number in planned.new_tables)
         if now.teams:
             have = {t["number"] for t in teams_sql.teams(store)}
+            roster = teams_sql.roster(store)
+            rostered = set(roster.values())
+            joined = _joined_players(store)
             for team in planned.new_teams:
                 if team not in have:
                     teams_sql.put_team(store, db, {"number": team, "name": names[team],
                                                    "captain": None, "eligible": 1,
                                                    "note": None}, actor, reason)
+                # D2.1: a team that joined with its players plays with them as its roster
+                # (but for one on another team's roster meanwhile: a player, one team).
+                players = [p for p in joined.get(team, []) if roster.get(p, team) == team]
+                if players and team not in rostered:
+                    teams_sql.put_roster(store, db, team, players, actor,
+                                         f"D2.1: the players {names[team]} joined with")
         store.put_seatings(db, planned.seatings)
         sql.put_fixtures(store, db, [{**row, "advance": advance_id}
                                      for row in planned.fixture_rows], actor, reason)
@@ -85,6 +94,12 @@ def advance(store: Store, now_ms: int, actor: str, why: Any = "") -> Outcome:
                            last_round=planned.last_round, summary=planned.summary,
                            new_tables=[list(t) for t in planned.new_tables]),
                    tuple(store.tables()), clocks=True)
+
+
+def _joined_players(store: Store) -> dict[int, list[str]]:
+    """The players each entry that joined from another competition was named with."""
+    return {int(e["id"]): list(e.get("players") or []) for d in sql.decisions(store)
+            if d["kind"] == "join" for e in d["value"]["entries"]}
 
 
 def undo_advance(store: Store, now_ms: int, actor: str, why: Any = "") -> Outcome:
@@ -108,10 +123,15 @@ def undo_advance(store: Store, now_ms: int, actor: str, why: Any = "") -> Outcom
                            last_round=last["last_round"]), tables, clocks=True)
 
 
-def decide(store: Store, payload: Mapping[str, Any], now_ms: int, actor: str) -> Outcome:
+def decide(store: Store, payload: Mapping[str, Any], now_ms: int, actor: str,
+           register: Sequence[Mapping[str, Any]] = ()) -> Outcome:
     """A decision the competition asks for, or a change of one in force whose matches are not
     in play yet; `payload` has `key`, `value` and `why`. A change is audited with the old value
-    and the new, and refused when it would contradict a later decision in force."""
+    and the new, and refused when it would contradict a later decision in force.
+
+    `register`: players (`federation_id`, `name`, `gender`, `club`) a join brings from the
+    other competition's players list (D4.7: League II's), added to the event's list with the
+    decision, in its transaction and audited, those the list already holds left as they are."""
     if not isinstance(payload, Mapping):
         raise TravellerError("bad_payload", "a decision is an object with key and value")
     key = payload.get("key")
@@ -145,7 +165,10 @@ def decide(store: Store, payload: Mapping[str, Any], now_ms: int, actor: str) ->
                                  f"{', '.join(map(str, due.allowed))}")
         stored = teams
     else:
-        stored = {"origin": due.name, "entries": _joining(store, view, now_ms, value, due)}
+        listed = known(store)
+        newcomers = [dict(r) for r in register if r["federation_id"] not in listed]
+        stored = {"origin": due.name, "entries": _joining(
+            store, view, now_ms, value, due, {r["federation_id"] for r in newcomers})}
     if old is not None and old["value"] == stored:
         return Outcome(ok_body(key=due.key, value=stored, changed=False), ())
     if old is not None:
@@ -154,6 +177,10 @@ def decide(store: Store, payload: Mapping[str, Any], now_ms: int, actor: str) ->
         _resolves(store, now_ms, due.key, due.kind, stored)
     default = f"{due.rule}: {due.name}" + (" changed" if old is not None else "")
     with store.write() as db:
+        if due.kind == "join" and newcomers:
+            players_sql.import_players(store, db, newcomers, actor,
+                                       f"{due.rule}: players joining {due.stage} "
+                                       f"({why or due.name})"[:300])
         sql.put_decision(store, db, due.key, due.kind, stored, actor, now_ms, why or default)
     return Outcome(ok_body(key=due.key, value=stored, changed=old is not None), ())
 
@@ -247,11 +274,12 @@ def _replace(store: Store, now: Any, key: str, value: Any, now_ms: int, actor: s
     return Outcome(ok_body(key=key, value={"absent": absent, "by": by}), ())
 
 
-def _joining(store: Store, view: Any, now_ms: int, value: Any,
-             due: Any) -> list[dict[str, Any]]:
-    """The entries joining: names, and (K4.4) the players' IDs, each on the players list, in
-    one entry only and in no entry already playing the stage; a stage whose rules list K4.4
-    needs every entry's players (`decisions.players_required`)."""
+def _joining(store: Store, view: Any, now_ms: int, value: Any, due: Any,
+             arriving: set[str] | frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+    """The entries joining: names, and (K4.4) the players' IDs, each on the players list (or
+    `arriving` on it with the decision), in one entry only and in no entry already playing the
+    stage; a stage whose rules list K4.4 needs every entry's players
+    (`decisions.players_required`)."""
     if not isinstance(value, list) or not value:
         raise TravellerError("bad_payload", "joining entries are a list of {name, players}")
     if len(value) > due.count:
@@ -282,7 +310,7 @@ def _joining(store: Store, view: Any, now_ms: int, value: Any,
                             f"at least {needed} players' IDs")
         for player in players:
             who = _who(player, listed)
-            if player not in listed:
+            if player not in listed and player not in arriving:
                 problems.append(f"K4.4: {player} is not a registered player (the event's "
                                 "players list)")
             if player in seen:

@@ -1,0 +1,231 @@
+"""D4.7: League I's barrage takes the four League II group runners-up (D5.7: each group final's
+loser) from League II's own event file, with their names and their rosters' players (D2.1),
+through the console's join decision (audited, changeable until the barrage is in play); the
+barrage then plays to its end with them. League II's file is never written. Refused: League II
+not finished (naming its groups), League I's join in play, a file that is not an event, a
+competition that sends nobody to D4.7, a player already on a League I team's roster.
+
+The files are the robots' (`rehearsed.moment_files`, shared with the other tests of a run):
+League II played to its end (and after its first advance), League I fresh (its barrage's join
+is due from the start), after 5 advances (the robot director's typed join in force, the
+barrage not in play) and after 6 (the barrage's first match in play).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from server.cli import main
+from server.stages.view import current
+from server.store import Store
+from server.store import competition as competition_sql
+from server.store import players as players_sql
+from server.store import teams as teams_sql
+from tests.integration.rehearsed import SEED, clock, copy, moment_files
+
+pytestmark = pytest.mark.timeout(900)
+"""League II played to its end takes a minute or more when no other test of the run made it."""
+
+GROUPS = ("NW", "NE", "SW", "SE")
+DUE, OPEN, IN_PLAY = 0, 5, 6
+"""League I's moments: the join due, the robots' join in force and open, the barrage in play."""
+
+
+@pytest.fixture(scope="module")
+def leagues() -> dict[str, Path]:
+    league_ii = moment_files("pzbs-league-2", {1, None})
+    league_i = moment_files("pzbs-league-1", {DUE, OPEN, IN_PLAY})
+    return {"II": league_ii[None], "II partway": league_ii[1], **{
+        f"I{n}": path for n, path in league_i.items()}}
+
+
+def registered(path: Path) -> dict[int, list[dict[str, str]]]:
+    """League II as a federation keeps it (D2.1): every team's roster of federation IDs, each
+    player on the players list; the NW teams have six players, the others four."""
+    store = Store.open(path)
+    try:
+        rosters = {}
+        rows = []
+        for team in teams_sql.teams(store):
+            number = team["number"]
+            size = 6 if number <= 16 else 4
+            players = [{"federation_id": f"{20000 + number * 10 + k}",
+                        "name": f"Zając {number}.{k}", "gender": "", "club": f"KS {number}"}
+                       for k in range(1, size + 1)]
+            rosters[number] = players
+            rows.extend(players)
+        with store.write() as db:
+            players_sql.import_players(store, db, rows, "federation", "CEZAR")
+            for number, players in rosters.items():
+                teams_sql.put_roster(store, db, number, [p["federation_id"] for p in players],
+                                     "federation", "CEZAR")
+        return rosters
+    finally:
+        store.close()
+
+
+def runners_up(path: Path) -> list[tuple[str, int, str]]:
+    """D5.7: each group final's loser, group by group as League II registers them."""
+    store = Store.open(path)
+    try:
+        view = current(store, clock()).view
+        names = {e.id: e.name for e in view.entries}
+        playoff = view.stage("playoff").progress
+        assert playoff is not None
+        finals = {m.group: m.loser for m in playoff.matches if m.id.endswith("final")}
+        return [(group, finals[group], names[finals[group]]) for group in GROUPS
+                if finals[group] is not None]
+    finally:
+        store.close()
+
+
+def run(capsys: Any, *args: str) -> tuple[int, str, str]:
+    code = main(["join", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture()
+def league_ii(leagues: dict[str, Path], tmp_path: Path) -> tuple[Path, dict[int, Any]]:
+    path = copy(leagues["II"], tmp_path / "league-2.db")
+    return path, registered(path)
+
+
+def test_d4_7_join_takes_league_ii_runners_up_with_their_players(
+        leagues: dict[str, Path], league_ii: tuple[Path, dict[int, Any]], tmp_path: Path,
+        capsys: Any) -> None:
+    source, rosters = league_ii
+    league_i = copy(leagues[f"I{DUE}"], tmp_path / "league-1.db")
+    expected = runners_up(source)
+    assert len(expected) == 4
+    before = digest(source)
+    code, out, err = run(capsys, str(league_i), str(source), "--json")
+    assert (code, err) == (0, "")
+    body = json.loads(out)
+    assert body["stage"] == "barrage" and body["rule"] == "D4.7"
+    assert body["key"] == "barrage/join3" and body["decision"] == "taken"
+    assert body["source"] == "PZBS League II (DMP 2007/08)"
+    assert [(j["label"], j["group"], j["league_entry"], j["name"], j["place"])
+            for j in body["joined"]] == [
+        (f"II{n}", group, entry, name, 2) for n, (group, entry, name) in enumerate(expected, 1)]
+    for joined in body["joined"]:
+        assert joined["players"] == [{"id": p["federation_id"], "name": p["name"]}
+                                     for p in rosters[joined["league_entry"]]]
+    assert body["registered"] == sum(len(j["players"]) for j in body["joined"]) == 6 + 3 * 4
+    assert digest(source) == before  # League II's file is only read
+
+    store = Store.open(league_i)
+    try:
+        decision = next(d for d in competition_sql.decisions(store)
+                        if d["key"] == "barrage/join3")
+        assert decision["actor"] == "cli" and decision["why"].startswith("D4.7: from ")
+        assert [(e["id"], e["name"], e["players"]) for e in decision["value"]["entries"]] == [
+            (j["entry"], j["name"], [p["id"] for p in j["players"]]) for j in body["joined"]]
+        listed = {p["federation_id"]: p for p in players_sql.players(store)}
+        for joined in body["joined"]:
+            for player in rosters[joined["league_entry"]]:
+                assert listed[player["federation_id"]]["name"] == player["name"]
+                assert listed[player["federation_id"]]["club"] == player["club"]
+        audit = {r["action"]: r for r in store.audit_rows() if r["actor"] == "cli"}
+        assert json.loads(audit["players_imported"]["new"])["added"] == 18
+        assert audit["players_imported"]["why"].startswith("D4.7: players joining barrage")
+        assert json.loads(audit["decision"]["new"])["entries"] == decision["value"]["entries"]
+        view = current(store, clock()).view
+        assert not [d for d in view.due if d.kind == "join"]
+        assert [(e.id, e.name, e.joined) for e in view.entries if e.joined] == [
+            (j["entry"], j["name"], "barrage") for j in body["joined"]]
+    finally:
+        store.close()
+    # Again: the join in force already names them, nothing written.
+    code, out, _ = run(capsys, str(league_i), str(source))
+    assert code == 0 and "already names them" in out.splitlines()[0]
+    assert "II1: " in out and "6 players" in out
+
+
+def test_d4_7_the_barrage_plays_to_the_end_with_league_ii_teams(
+        leagues: dict[str, Path], league_ii: tuple[Path, dict[int, Any]], tmp_path: Path,
+        capsys: Any) -> None:
+    source, rosters = league_ii
+    league_i = copy(leagues[f"I{OPEN}"], tmp_path / "league-1.db")
+    code, out, err = run(capsys, str(league_i), str(source), "--json")
+    assert (code, err) == (0, "")
+    body = json.loads(out)
+    assert body["decision"] == "changed"  # the robot director's typed names, still open
+    joined = {j["entry"]: j for j in body["joined"]}
+    assert main(["robots", str(league_i), "--seed", str(SEED), "--to-the-end", "--quiet"]) == 0
+    assert capsys.readouterr().out.strip().endswith("the final places are known")
+    store = Store.open(league_i)
+    try:
+        view = current(store, clock()).view
+        assert view.complete
+        barrage = view.stage("barrage")
+        assert set(joined) <= set(barrage.entrants)
+        # D2.1: each joined team plays with its League II roster, as its line-ups show.
+        roster = teams_sql.roster(store)
+        for entry, j in joined.items():
+            assert sorted(p for p, t in roster.items() if t == entry) == sorted(
+                p["federation_id"] for p in rosters[j["league_entry"]])
+        seated = {row[s] for row in players_sql.seatings(store)
+                  for s in ("north", "south", "east", "west")}
+        assert {p["id"] for j in joined.values() for p in j["players"]} & seated
+        placed = {p.entry for p in view.final_places}
+        assert set(joined) <= placed
+    finally:
+        store.close()
+
+
+def test_d4_7_refusals(leagues: dict[str, Path], tmp_path: Path, capsys: Any) -> None:
+    league_i = copy(leagues[f"I{DUE}"], tmp_path / "league-1.db")
+    partway = copy(leagues["II partway"], tmp_path / "league-2-partway.db")
+    code, out, err = run(capsys, str(league_i), str(partway))
+    assert (code, out) == (1, "")
+    assert err.count("\n") == 1 and "is not finished: groups NW, NE, SW, SE have" in err
+    # Not an event: a text file, an SQLite file of someone else's.
+    text = tmp_path / "notes.db"
+    text.write_text("League II: see the federation's site\n")
+    code, _, err = run(capsys, str(league_i), str(text))
+    assert code == 1 and err == "traveller: notes.db is not an SQLite database (file is not " \
+        "a database)\n"
+    # League I's own file sends its barrage teams to D4.7 but plays it itself.
+    code, _, err = run(capsys, str(league_i), str(leagues[f"I{DUE}"]))
+    assert code == 1 and "sends no entries to D4.7 of PZBS League I" in err
+    assert "it plays D4.7 itself" in err
+    # Nothing of it was decided.
+    store = Store.open(league_i)
+    try:
+        assert not [d for d in competition_sql.decisions(store) if d["kind"] == "join"]
+    finally:
+        store.close()
+
+
+def test_d4_7_refused_once_the_barrage_is_in_play(
+        leagues: dict[str, Path], league_ii: tuple[Path, dict[int, Any]], tmp_path: Path,
+        capsys: Any) -> None:
+    source, _ = league_ii
+    league_i = copy(leagues[f"I{IN_PLAY}"], tmp_path / "league-1.db")
+    code, _, err = run(capsys, str(league_i), str(source))
+    assert code == 1 and err.startswith("traveller: D4.7: ")
+    assert "can no longer change: its matches are in play since round" in err
+
+
+def test_d2_1_a_league_ii_player_on_a_league_i_roster_is_refused(
+        leagues: dict[str, Path], tmp_path: Path, capsys: Any) -> None:
+    # The robots of both leagues give team N the players RN.1-RN.4: League II's NW runner-up
+    # (a team of 1-16) has League I's players of the same number, on League I's rosters.
+    league_i = copy(leagues[f"I{OPEN}"], tmp_path / "league-1.db")
+    source = copy(leagues["II"], tmp_path / "league-2.db")
+    nw = runners_up(source)[0][1]
+    code, _, err = run(capsys, str(league_i), str(source))
+    assert code == 1
+    assert f"D2.1: R{nw}.1 (NW team {nw}) is on the roster of " in err
+    assert err.rstrip().endswith("a player is on one team's roster only")
+
