@@ -10,19 +10,23 @@ Every form posts here with its CSRF token and hands the checked input to one fun
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.utils import secure_filename
 
 from ..context import get_broadcast, get_store, has_event
 from ..errors import TravellerError
 from ..event.outcome import Outcome
 from ..publish import printing
-from ..stages import actions
+from ..stages import actions, league_join
 from ..stages.inputs import is_competition
 from ..stages.view import wire
 from ..store import Store
-from .forms import now_ms, request_payload, wants_json
+from .forms import now_ms, request_payload, upload_limit, wants_json
 from .security import actor, director_required
 
 bp = Blueprint("competition", __name__, url_prefix="/director/competition")
@@ -148,3 +152,37 @@ def withdraw() -> Any:
     except TravellerError as exc:
         return _refused(exc)
     return _done(outcome)
+
+
+MAX_EVENT_FILE = 256 * 1024 * 1024
+"""The largest event file the join takes: League II's whole season, deals and audit with it,
+is tens of megabytes."""
+
+
+@bp.post("/join-file")
+@upload_limit(MAX_EVENT_FILE)
+@director_required
+def join_file() -> Any:
+    """D4.7: the entries joining, read from the event file of the competition they come from
+    (League II's runners-up, with their players), uploaded; kept in a temporary folder only
+    while it is read."""
+    upload = request.files.get("file")
+    try:
+        store = _store()
+        if upload is None or not upload.filename:
+            raise TravellerError("missing_file", "choose the event file (.db) of the "
+                                 "competition they come from")
+        with tempfile.TemporaryDirectory(prefix="traveller-join-") as folder:
+            path = Path(folder) / (secure_filename(upload.filename) or "league.db")
+            upload.save(path)
+            outcome = league_join.take(store, path, now_ms(), actor(),
+                                       str(request.form.get("why") or ""))
+    except TravellerError as exc:
+        return _refused(exc)
+    return _done(outcome)
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(_exc: RequestEntityTooLarge) -> Any:
+    return _refused(TravellerError("too_large", f"the file is larger than "
+                                   f"{MAX_EVENT_FILE // (1024 * 1024)} MB", 413))

@@ -4,7 +4,8 @@ the submitted fields (a JSON body or a form, without its CSRF token)."""
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import Flask, request
 from werkzeug.routing import IntegerConverter
@@ -40,6 +41,10 @@ def install_input_checks(app: Flask) -> None:
 
     @app.before_request
     def check_request_input() -> None:
+        # An upload's own limit (`upload_limit`), before anything reads the body.
+        limit = getattr(app.view_functions.get(request.endpoint or ""), "max_upload", None)
+        if limit is not None:
+            request.max_content_length = limit
         for value in (request.view_args or {}).values():
             if isinstance(value, str):
                 check_text(value, "a part of the address", MAX_PATH_PART)
@@ -56,6 +61,18 @@ def install_input_checks(app: Flask) -> None:
             if not isinstance(body, dict):
                 raise TravellerError("bad_payload", "the body must be a JSON object")
             check_input(body)
+
+
+View = TypeVar("View", bound=Callable[..., Any])
+
+
+def upload_limit(size: int) -> Callable[[View], View]:
+    """A view that takes a file of at most `size` bytes: a larger request is refused (413)
+    before its body is read (Flask has no limit of its own)."""
+    def limited(view: View) -> View:
+        view.max_upload = size  # type: ignore[attr-defined]
+        return view
+    return limited
 
 
 def wants_json() -> bool:

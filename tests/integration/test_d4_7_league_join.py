@@ -14,6 +14,7 @@ barrage not in play) and after 6 (the barrage's first match in play).
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,8 @@ from server.store import competition as competition_sql
 from server.store import players as players_sql
 from server.store import teams as teams_sql
 from tests.integration.rehearsed import SEED, clock, copy, moment_files
+from tests.integration.teams_event import app_for
+from tests.integration.test_director import login
 
 pytestmark = pytest.mark.timeout(900)
 """League II played to its end takes a minute or more when no other test of the run made it."""
@@ -229,3 +232,45 @@ def test_d2_1_a_league_ii_player_on_a_league_i_roster_is_refused(
     assert f"D2.1: R{nw}.1 (NW team {nw}) is on the roster of " in err
     assert err.rstrip().endswith("a player is on one team's roster only")
 
+
+def test_d4_7_the_console_takes_them_from_an_uploaded_file(
+        leagues: dict[str, Path], league_ii: tuple[Path, dict[int, Any]], tmp_path: Path) -> None:
+    source, _ = league_ii
+    league_i = copy(leagues[f"I{DUE}"], tmp_path / "league-1.db")
+    with app_for(league_i) as app:
+        director = login(app)
+        page = director.get("/director/competition/").get_data(as_text=True)
+        assert 'data-testid="join-file-barrage/join3"' in page
+
+        def upload(data: bytes, **headers: str) -> Any:
+            return director.post("/director/competition/join-file", data={
+                "csrf_token": director.csrf, "why": "D4.7 from the federation's file",
+                "file": (io.BytesIO(data), "league-2.db")},
+                content_type="multipart/form-data", headers=headers)
+
+        # Refusals show as the page's refusals do, the envelope for a JSON client.
+        refused = upload(b"SQLite format 2\n")
+        assert refused.status_code == 400
+        assert "league-2.db is not an SQLite database" in refused.get_data(as_text=True)
+        app.view_functions["competition.join_file"].max_upload = 1000
+        refused = upload(b"x" * 2000, Accept="application/json")
+        assert refused.status_code == 413 and refused.get_json() == {
+            "ok": False, "code": "too_large", "error": "the file is larger than 256 MB",
+            "status": 413}
+        del app.view_functions["competition.join_file"].max_upload
+        taken = upload(source.read_bytes())
+        assert taken.status_code == 302
+        page = director.get("/director/competition/").get_data(as_text=True)
+        value = page.split('data-testid="decided-value-barrage/join3">', 1)[1].split("<", 1)[0]
+        for _, _, name in runners_up(source):
+            assert name in value
+        assert 'data-testid="change-join-file-barrage/join3"' in page
+    store = Store.open(league_i)
+    try:
+        decision = next(d for d in competition_sql.decisions(store)
+                        if d["key"] == "barrage/join3")
+        assert decision["actor"].startswith("director")
+        assert decision["why"] == "D4.7 from the federation's file"
+        assert all(len(e["players"]) >= 4 for e in decision["value"]["entries"])
+    finally:
+        store.close()
