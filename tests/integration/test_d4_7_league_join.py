@@ -22,6 +22,8 @@ from typing import Any
 import pytest
 
 from server.cli import main
+from server.errors import TravellerError
+from server.stages.league_join import read_league, sent
 from server.stages.view import current
 from server.store import Store
 from server.store import competition as competition_sql
@@ -202,6 +204,14 @@ def test_d4_7_refusals(leagues: dict[str, Path], tmp_path: Path, capsys: Any) ->
     code, _, err = run(capsys, str(league_i), str(leagues[f"I{DUE}"]))
     assert code == 1 and "sends no entries to D4.7 of PZBS League I" in err
     assert "it plays D4.7 itself" in err
+    # A join that asked for other than League II's four runners-up.
+    league = read_league(leagues["II"], clock())
+    assert [r.group for r in sent(league, "D4.7", 4).runners] == list(GROUPS)
+    with pytest.raises(TravellerError) as refused:
+        sent(league, "D4.7", 3)
+    assert (refused.value.code, refused.value.error) == (
+        "wrong_count", f"D4.7: 3 entries join, but {leagues['II'].name} (PZBS League II "
+        "(DMP 2007/08)) sends 4")
     # Nothing of it was decided.
     store = Store.open(league_i)
     try:
