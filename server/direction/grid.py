@@ -13,6 +13,7 @@ from typing import Any
 from ..errors import TravellerError, shown
 from ..event.clocks import ClockBook, clock_wire
 from ..event.numbering import Numbering, numbering
+from ..event.venue import tables_here
 from ..store import ResultRow, SeatingRow, Store, conflicts
 from ..store import printing as spool
 from ..table.calls import call_wire
@@ -41,7 +42,8 @@ def grid(store: Store, connected: Mapping[tuple[str, int], int], now_ms: int,
     # In a competition, a table done with everything and given nothing by the last advance
     # sits out the stage in play: it is counted, not drawn.
     since = names.last_advance
-    for table in store.tables():
+    # A venue's file (D5.1) draws its own group's tables: the others play in other cities.
+    for table in tables_here(store):
         key = (table.section, table.number)
         mine, scored, here = plays[key]
         done = done_at.get(key, [])

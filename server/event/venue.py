@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from ..store import Store
+from ..store import Store, TableRow
 from ..store import competition as sql
 
 ROOMS = ("O", "C")
@@ -84,5 +84,13 @@ def own_tables(store: Store) -> set[tuple[str, int]] | None:
             if (fixture["grp"] or "") == group}
 
 
+def tables_here(store: Store) -> list[TableRow]:
+    """The tables of this venue: every table in a one-file event, in a venue's file those
+    where its group plays (the table list, the cards, the grid)."""
+    own = own_tables(store)
+    tables = store.tables()
+    return tables if own is None else [t for t in tables if (t.section, t.number) in own]
+
+
 __all__ = ["ROOMS", "competition_id", "fixture_index", "new_competition_id", "own_tables",
-           "plays_here", "venue_group", "venue_of"]
+           "plays_here", "tables_here", "venue_group", "venue_of"]

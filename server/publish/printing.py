@@ -53,6 +53,7 @@ from ..errors import TravellerError, shown
 from ..event.create import ROOMS
 from ..event.numbering import RoundName, numbering
 from ..event.players import pair_names
+from ..event.venue import tables_here
 from ..stages.inputs import is_competition
 from ..store import SeatingRow, Store
 from ..store import printing as sql
@@ -103,7 +104,7 @@ def table_card_documents(store: Store, only: Iterable[int] | None = None,
     rooms = ({section: worded(TableCardLabels(section=ROOM_NAMES[room]), lang)
               for section, room in ROOMS.items()} if is_teams(store) else {})
     cards = []
-    for t in store.tables():
+    for t in tables_here(store):
         if chosen is None or t.number in chosen:
             mine = rooms.get(t.section, labels)
             cards.append(table_card(name, t.section, t.number, table_url(base, t.token),

@@ -15,6 +15,7 @@ from pathlib import Path
 from ..competition.simulate import make_entries
 from ..errors import TravellerError
 from ..event.create import discard_event, put_settings
+from ..event.venue import new_competition_id
 from ..formats import PresetError, parse_preset
 from ..formats.competition import CompetitionError
 from ..store import Store
@@ -48,6 +49,9 @@ def create_competition(path: str | Path, preset_text: str, *, entries: int | Non
                          competition={"preset_text": preset_text, "entries": count},
                          movement={"kind": "competition", "rounds": 0, "boards_per_round": 1},
                          sections=[])
+            # The competition's identity: its venues' files and their bundles carry it.
+            store.put_setting(db, "competition_id", new_competition_id(), "setup",
+                              "event created")
             own = make_entries(spec, count)
             sql.put_entries(store, db, [{"id": e.id, "name": e.name, "grp": e.group or None,
                                          "joined": None, "origin": None, "advance": None}

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..event.create import new_token
+from ..event.venue import tables_here
 from ..store import Store, TableRow
 from ..store import ew as sql
 
@@ -74,7 +75,7 @@ def table_list(store: Store) -> list[dict[str, Any]]:
     base = store.setting("base_url", "")
     ew_tokens = tokens(store)
     rows = []
-    for t in store.tables():
+    for t in tables_here(store):
         row = {"section": t.section, "table": t.number, "url": table_url(base, t.token),
                "token": t.token}
         # Only an event with East-West terminals has these: other output stays as it was.

@@ -19,6 +19,7 @@ from server.exchange.bundles import checksum
 from server.stages.rehearsal import rehearse
 from server.stages.view import standings
 from server.store import Store
+from tests.conftest import REPO
 from tests.integration.rehearsed import SEED, clock, copy, rehearsed
 from tests.integration.remote_servers import PASSWORD, closed_port, remote_server
 
@@ -78,7 +79,20 @@ def fresh(league: dict[str, Path], tmp_path: Path) -> dict[str, Path]:
     return {name: copy(path, tmp_path / path.name) for name, path in league.items()}
 
 
-def test_d5_1_a_venue_file_plays_only_its_own_groups_tables(league: dict[str, Path]) -> None:
+def test_d5_1_a_venue_file_plays_only_its_own_groups_tables(
+        league: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["tables", str(league["NW"]), "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert sorted((t["section"], t["table"]) for t in listed) == sorted(
+        (room, n) for room in "OC" for n in range(9, 17))
+    # The venue's cards carry its own tokens; another venue's tables have none that is known.
+    with sqlite3.connect(league["event"]) as db:
+        tokens = {token for (token,) in db.execute("select token from tables")}
+    with sqlite3.connect(league["NW"]) as db:
+        hidden = {token for (token, number) in db.execute("select token, number from tables")
+                  if not 9 <= number <= 16}
+    assert hidden and not hidden & tokens
     with sqlite3.connect(league["NW"]) as db:
         played = {t for (t,) in db.execute("select distinct table_number from results")}
         venue = json.loads(db.execute("select value from settings where key = 'venue'")
@@ -187,7 +201,9 @@ def test_d5_1_a_bundle_touching_another_venues_tables_is_refused(
 def test_d5_1_a_bundle_of_another_competition_is_refused(
         league: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     files = fresh(league, tmp_path)
-    other = rehearsed("pzbs-league-2", tmp_path / "other.db", advances=0)
+    other = tmp_path / "other.db"
+    assert main(["new", str(other), "--preset", str(REPO / "seeds" / "pzbs-league-2.toml"),
+                 "--password", "another-league", "--base-url", "http://testserver"]) == 0
     assert main(["venue", str(other), "--group", "SW", "--out", str(tmp_path / "oSW.db")]) == 0
     capsys.readouterr()
     stick = tmp_path / "stick"
