@@ -80,6 +80,11 @@ def build_parser() -> argparse.ArgumentParser:
                        "webdavs://, s3://")
     serve.add_argument("--publish-every", type=float, default=60.0, metavar="SECONDS",
                        help="seconds at least between two publications (default 60)")
+    serve.add_argument("--exchange", metavar="LOCATION",
+                       help="a venue's file: exchange bundles with the other venues at this "
+                       "location while serving (as `traveller exchange`)")
+    serve.add_argument("--exchange-every", type=float, default=60.0, metavar="SECONDS",
+                       help="seconds between two exchanges (default 60)")
 
     cert = sub.add_parser("cert", help="make a certificate to serve https at the venue")
     cert.add_argument("dir", help="the folder for the certificates (kept between events)")
@@ -473,6 +478,21 @@ def _publish_options(args: argparse.Namespace) -> dict[str, Any]:
             "PUBLISH_CREDENTIALS": str(credentials) if credentials else None}
 
 
+def _exchange_options(args: argparse.Namespace) -> dict[str, Any]:
+    if args.exchange is None:
+        return {}
+    from .remote import RemoteError, open_location
+
+    if not args.exchange_every > 0:
+        raise CliError(f"--exchange-every must be a number of seconds above 0, "
+                       f"not {args.exchange_every}")
+    try:
+        open_location(args.exchange, credentials=_credentials(args.db))
+    except RemoteError as exc:
+        raise CliError(f"--exchange: {exc}") from None
+    return {"EXCHANGE": args.exchange, "EXCHANGE_EVERY_S": args.exchange_every}
+
+
 def _tls(args: argparse.Namespace) -> tuple[str, str] | None:
     """`--cert` and `--key`, checked to belong together; None to serve plain http."""
     from .tls import CertificateError, check_pair
@@ -510,8 +530,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     backup = _backup_options(args)
     publish = _publish_options(args)
+    exchange = _exchange_options(args)
     tls = _tls(args)
     if not Path(args.db).exists():
+        if exchange:
+            raise CliError("--exchange serves a venue's file: make it with `traveller venue`")
         return _serve_new(args)
     # A file that is not ours, is damaged or cannot be written is refused before anything
     # touches it: tables must never be acknowledged by a server that cannot store.
@@ -538,8 +561,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         print(f"  results site to {open_location(args.publish).display} at most every "
               f"{args.publish_every:g} s", flush=True)
-    serve(args.db, args.host, args.port, config={**backup, **publish, **_ca_config(tls)},
-          tls=tls)
+    if exchange:
+        from .remote import open_location
+
+        print(f"  exchanges with the other venues at {open_location(args.exchange).display} "
+              f"every {args.exchange_every:g} s", flush=True)
+    serve(args.db, args.host, args.port,
+          config={**backup, **publish, **exchange, **_ca_config(tls)}, tls=tls)
     return 0
 
 

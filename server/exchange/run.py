@@ -12,15 +12,18 @@ named with why, and the others still go in.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..event.venue import competition_id, venue_group
-from ..remote import Location, RemoteError, credentials_beside, open_location
+from ..remote import RemoteError, credentials_beside, open_location
 from ..store import Store
 from ..store import exchange as xsql
 from .bundles import PREFIX, Refused, Waiting, make_bundle, parse, take_in
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -39,10 +42,17 @@ class Exchanged:
                 "refused": self.refused, "waiting": self.waiting}
 
 
+def run_here(work: Callable[[], T]) -> T:
+    return work()
+
+
 def exchange(store: Store, text: str, *, event: Path | None = None,
-             now_ms: int | None = None) -> Exchanged:
+             now_ms: int | None = None, offload: Callable[[Callable[[], Any]], Any] = run_here
+             ) -> Exchanged:
     """One exchange with the location `text`; RemoteError when it cannot be reached (what
-    this venue made stays in its outbox)."""
+    this venue made stays in its outbox). The store is read and written here; the location
+    only inside `offload` (served: a thread of the hub's pool, so a slow link never holds the
+    tables' loop)."""
     if competition_id(store) is None:
         raise RemoteError("this event file has no competition identity: make the venues' "
                           "files with `traveller venue` from the competition's file")
@@ -51,33 +61,41 @@ def exchange(store: Store, text: str, *, event: Path | None = None,
     beside = credentials_beside(event) if event is not None else None
     credentials = beside if beside is not None and beside.is_file() else None
     location = open_location(text, credentials=credentials)
-    try:
-        done = Exchanged(location=location.display)
-        _send(store, location, done)
-        _receive(store, location, done, now)
-        return done
-    finally:
-        location.close()
+    unsent = xsql.unsent(store)
+    skip = {b["name"] for b in xsql.outbox(store)} | {
+        row["name"] for row in xsql.received(store).values() if row["name"]}
+    done = Exchanged(location=location.display)
 
-
-def _send(store: Store, location: Location, done: Exchanged) -> None:
-    for bundle in xsql.unsent(store):
-        location.write(bundle["name"], bundle["body"].encode("utf-8"))
-        with store.write() as db:
-            xsql.mark_sent(db, bundle["seq"], int(time.time() * 1000))
-        done.sent += int(bundle["records"] or 0)
-        done.bundles_sent += 1
-
-
-def _receive(store: Store, location: Location, done: Exchanged, now: int) -> None:
-    mine = {b["name"] for b in xsql.outbox(store)}
-    found: list[tuple[str, int, str, dict[str, Any]]] = []
-    for name in sorted(location.list()):
-        base = name.rsplit("/", 1)[-1]
-        if not base.startswith(PREFIX) or not base.endswith(".json") or base in mine:
-            continue
+    def remote() -> list[tuple[str, bytes]]:
         try:
-            body = parse(location.read(name), base)
+            for bundle in unsent:
+                location.write(bundle["name"], bundle["body"].encode("utf-8"))
+            found = []
+            for name in sorted(location.list()):
+                base = name.rsplit("/", 1)[-1]
+                if base.startswith(PREFIX) and base.endswith(".json") and base not in skip:
+                    found.append((base, location.read(name)))
+            return found
+        finally:
+            location.close()
+
+    arrived: list[tuple[str, bytes]] = offload(remote)
+    sent_ms = int(time.time() * 1000)
+    with store.write() as db:
+        for bundle in unsent:
+            xsql.mark_sent(db, bundle["seq"], sent_ms)
+    done.sent = sum(int(b["records"] or 0) for b in unsent)
+    done.bundles_sent = len(unsent)
+    _receive(store, arrived, done, now)
+    return done
+
+
+def _receive(store: Store, arrived: list[tuple[str, bytes]], done: Exchanged,
+             now: int) -> None:
+    found: list[tuple[str, int, str, dict[str, Any]]] = []
+    for base, data in arrived:
+        try:
+            body = parse(data, base)
         except Refused as exc:
             done.refused.append({"file": base, "why": str(exc)})
             continue

@@ -14,13 +14,14 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.utils import secure_filename
 
 from ..context import get_broadcast, get_store, has_event
 from ..errors import TravellerError
 from ..event.outcome import Outcome
+from ..exchange.run import status
 from ..publish import printing
 from ..stages import actions, league_join
 from ..stages.inputs import is_competition
@@ -72,11 +73,26 @@ def index() -> Any:
     except TravellerError as exc:
         return _refused(exc)
     data = wire(store, now_ms(), director=True)
+    exchange = _exchange(store)
+    if exchange is not None:
+        data["exchange"] = exchange
     if wants_json():
         return jsonify(data), 200 if data["ok"] else data["status"]
     names = {e["id"]: e["name"] for e in data.get("entries", [])}
     return render_template("competition.html", data=data, names=names,
-                           name=store.setting("name", ""))
+                           name=store.setting("name", ""), exchange=exchange)
+
+
+def _exchange(store: Store) -> dict[str, Any] | None:
+    """The venues' exchange for the console: a venue's file, a file that took bundles in, or
+    one served with --exchange; None for a competition in one venue."""
+    exchanger = current_app.extensions.get("traveller.exchanger")
+    now = now_ms()
+    found = exchanger.wire(store) if exchanger is not None else status(store, now)
+    if exchanger is None and found["venue"] is None and not found["venues"]:
+        return None
+    return {"location": None, "every_s": None, "error": None, "last_ms": None,
+            "refused": [], **found, "now_ms": now}
 
 
 @bp.post("/advance")
