@@ -20,7 +20,8 @@ in it);
 ``knockout.csv`` every knock-out match of the bracket as it stands, extra boards included
 (``stage, match, round, home, away, carry_over, carry_over_rule, home_imps, away_imps,
 extra_boards, winner, decided_by``); ``butler.csv`` the Butler rankings a league keeps (D4.1,
-D5.2: ``stage, group, place, entry, name, pair, boards, imps, per_board``); ``decisions.csv``
+D5.2: ``stage, group, place, entry, name, pair, boards, imps, per_board``; the ranking over all
+the groups together, D5.2, after the stage's groups as the group ``combined``); ``decisions.csv``
 who qualified where and the final places (``stage, name, qualified, what, why``); and
 ``travellers.csv`` gains the ``stage`` first, and ``event_round, event_board`` last (pairs: also
 ``ns_imps, ew_imps`` before them, a Swiss pairs stage's IMPs against the datum). A competition's
@@ -86,6 +87,10 @@ def write_csv(event: ExportEvent) -> dict[str, str]:
             "travellers.csv": _text(tables)}
 
 
+COMBINED = "combined"
+"""The group column of a Butler ranking over all the groups together (D5.2)."""
+
+
 def _competition(event: ExportEvent) -> dict[str, str]:
     """A competition's files: every stage's rankings, matches, Butler rankings and decisions."""
     stages: tuple[StageResult, ...] = event.stages
@@ -101,11 +106,16 @@ def _competition(event: ExportEvent) -> dict[str, str]:
         (stage.name, m.id, m.round, m.home, m.away, _figure(m.carry_over), m.carry_over_rule,
          _figure(m.imps[0]), _figure(m.imps[1]), m.extra_boards, m.winner, m.decided_by)
         for stage in stages for m in stage.matches]  # fmt: skip
+    # D5.2's ranking over all the groups together follows the stage's groups, as the group
+    # "combined".
     butler = [("stage", "group", "place", "entry", "name", "pair", "boards", "imps",
                "per_board")] + [
-        (stage.name, group.name, b.place, b.entry, b.name, b.pair, b.boards, _figure(b.imps),
+        (stage.name, group, b.place, b.entry, b.name, b.pair, b.boards, _figure(b.imps),
          _figure(b.per_board))
-        for stage in stages for group in stage.groups for b in group.butler]  # fmt: skip
+        for stage in stages
+        for group, lines in [*((g.name, g.butler) for g in stage.groups),
+                             (COMBINED, stage.butler_combined)]
+        for b in lines]  # fmt: skip
     decisions = [("stage", "name", "qualified", "what", "why")] + [
         (stage.name, d.name, "yes" if d.qualified else "", d.what, d.why)
         for stage in stages for d in stage.decided]  # fmt: skip

@@ -265,6 +265,22 @@ class StageButler:
     boards: int
     imps: float
     per_board: float
+    group: str = ""
+    """The pair's group, in a ranking over all the groups (D5.2); "" otherwise."""
+
+
+@dataclass(frozen=True)
+class StageButlerHolds:
+    """What a Butler ranking over all the groups holds while they play (D5.2)."""
+
+    groups: int
+    """The groups with results in it."""
+    of: int
+    """The stage's groups."""
+    up_to_round: int
+    """The last round every one of those groups has finished (0: none)."""
+    rounds: int
+    """The stage's rounds."""
 
 
 @dataclass(frozen=True)
@@ -323,3 +339,7 @@ class StageResult:
     results: ExportEvent | None = None
     """The stage's own results: its matches and tables, or its travellers; None when none
     of them has begun."""
+    butler_combined: tuple[StageButler, ...] = ()
+    """The Butler ranking of every group's pairs together, where the stage keeps one (D5.2)."""
+    butler_holds: StageButlerHolds | None = None
+    """What :attr:`butler_combined` holds; None where the stage keeps none."""

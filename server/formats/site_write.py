@@ -8,10 +8,10 @@ travellers), ``board-A-1.html`` (a board's traveller) and ``pair-A-7.html`` (a p
 scorecard). A teams event: ``index.html`` (the standings and the matches), ``match-1-2.html``
 (round 1, match table 2, board by board) and ``team-3.html`` (a team's matches). A competition
 adds a page per stage, ``stage-ID.html`` (its groups' standings, its Butler ranking where it
-keeps one (D4.1, D5.2), its matches: a knock-out's with IMPs, carry-over and winner, never VP,
-and who qualified where or the final places it gave), listed on the index; its index lists the
-matches stage by stage (or the travellers), and every team's or pair's page its matches or
-boards of every stage.
+keeps one (D4.1, D5.2; League II's also over all its groups, with what it holds), its matches:
+a knock-out's with IMPs, carry-over and winner, never VP, and who qualified where or the final
+places it gave), listed on the index; its index lists the matches stage by stage (or the
+travellers), and every team's or pair's page its matches or boards of every stage.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from server.formats.interchange import (
 )
 
 EACH_MATCH = "Each match's boards"
+BUTLER_HOLDS = "%(groups)s of %(of)s groups, up to match %(round)s of %(rounds)s"
 """The heading of a stage page's list of matches, each linked to its boards."""
 LANGUAGES = {"en": "English", "id": "Bahasa Indonesia", "pl": "Polski"}
 
@@ -85,6 +86,10 @@ _WORDS: dict[str, tuple[str, str]] = {  # English: (Indonesian, Polish)
     "Winner": ("Pemenang", "Zwycięzca"),
     "Butler ranking": ("Peringkat Butler", "Ranking Butlera"),
     "IMPs a board": ("IMP per board", "IMP na rozdanie"),
+    "Butler ranking over all groups": ("Peringkat Butler gabungan semua grup",
+                                       "Łączny ranking Butlera wszystkich grup"),
+    BUTLER_HOLDS: ("%(groups)s dari %(of)s grup, sampai pertandingan %(round)s dari %(rounds)s",
+                   "%(groups)s z %(of)s grup, do meczu %(round)s z %(rounds)s"),
     "Extra boards": ("Board tambahan", "Dogrywka"),
     "Total": ("Total", "Razem"),
     EACH_MATCH: ("Board tiap pertandingan", "Rozdania meczów"),
@@ -210,6 +215,19 @@ def _stage(title: str, stage: StageResult, w: dict[str, str]) -> list[str]:
                   escape(b.pair), str(b.boards), _figure(b.imps),
                   f"{round(b.per_board, 2) + 0.0:+.2f}"]
                  for b in group.butler), f"butler-{group.name or 'all'}"))
+    holds = stage.butler_holds
+    if holds is not None:
+        figures = {"groups": holds.groups, "of": holds.of, "round": holds.up_to_round,
+                   "rounds": holds.rounds}
+        body.append(f"<h3>{escape(w['Butler ranking over all groups'])} (D5.2)</h3>")
+        body.append(f'<p data-testid="butler-holds">{escape(w[BUTLER_HOLDS] % figures)}</p>')
+        body.append(_table(
+            [w["Rank"], w["Team"], w["Pair"], w["Group"], w["Boards"], w["IMPs"],
+             w["IMPs a board"]],
+            ([str(b.place) if b.place is not None else "–", escape(b.name), escape(b.pair),
+              escape(b.group), str(b.boards), _figure(b.imps),
+              f"{round(b.per_board, 2) + 0.0:+.2f}"]
+             for b in stage.butler_combined), "butler-combined"))
     if stage.matches:
         body.append(f"<h3>{escape(w['Matches'])}</h3>")
         body.append(_table(

@@ -3,12 +3,12 @@
 A competition event plays its stages one after another in one event file. :func:`stage_values`
 gives each stage begun as the competition model resolves it (each group's standings with VP,
 kept VP or percentages, the knock-out matches with their carry-over, extra boards and winner,
-the Butler ranking a league keeps (D4.1, D5.2), who qualified where and the final places), and
-:func:`competition_event` adds to each the stage's own results: a team stage's matches (a
-round robin's or a Swiss's with their VP, a knock-out's with its IMPs and carry-over, never VP)
-with each table's result, or a pairs stage's travellers scored as the stage scores them
-(matchpoints session by session, top integral across groups when the stage says so, K4.2; a
-Swiss pairs stage's IMPs against the round's datum, KC1.2).
+the Butler ranking a league keeps (D4.1, D5.2; League II's also over all its groups), who
+qualified where and the final places), and :func:`competition_event` adds to each the stage's
+own results: a team stage's matches (a round robin's or a Swiss's with their VP, a knock-out's
+with its IMPs and carry-over, never VP) with each table's result, or a pairs stage's travellers
+scored as the stage scores them (matchpoints session by session, top integral across groups
+when the stage says so, K4.2; a Swiss pairs stage's IMPs against the round's datum, KC1.2).
 
 Nothing here raises on a competition at any moment: a stage not begun is left out, a stage
 begun with nothing played yet has its entrants and no results.
@@ -30,6 +30,7 @@ from ..formats.interchange import (
     PairsEvent,
     PairStanding,
     StageButler,
+    StageButlerHolds,
     StageDecision,
     StageGroup,
     StageLine,
@@ -95,9 +96,18 @@ def stage_values(view: CompetitionView) -> tuple[StageResult, ...]:
             carry_over_rule=m.carry_over.rule if m.carry_over else "",
             extra_boards=m.extra_boards, decided_by=m.decided_by or "")
             for m in stage.progress.matches)
-        out.append(StageResult(id=stage.spec.id, name=stage_names[stage.spec.id],
-                               complete=stage.complete, groups=groups, decided=tuple(decided),
-                               matches=matches, kind=stage.spec.kind.value))
+        combined = stage.progress.butler_combined
+        group_of = {e: g.name for g in stage.progress.groups for e in g.entries}
+        out.append(StageResult(
+            id=stage.spec.id, name=stage_names[stage.spec.id], complete=stage.complete,
+            groups=groups, decided=tuple(decided), matches=matches, kind=stage.spec.kind.value,
+            butler_combined=() if combined is None else tuple(
+                StageButler(place=b.place, entry=b.entry, name=names.get(b.entry, str(b.entry)),
+                            pair=b.pair, boards=b.boards, imps=b.imps, per_board=b.per_board,
+                            group=group_of.get(b.entry, ""))
+                for b in combined.lines),
+            butler_holds=None if combined is None else StageButlerHolds(
+                combined.groups, combined.of, combined.up_to_round, combined.rounds)))
     return tuple(out)
 
 

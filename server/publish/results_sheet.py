@@ -2,7 +2,8 @@
 
 Each stage prints its groups' standings (places, VP with the VP kept from an earlier stage, or
 percentages), the Butler ranking a league keeps (D4.1, D5.2: each team's pairs by IMPs a board
-against the datum), its knock-out matches with their carry-over, IMPs and winner (never VP),
+against the datum; League II's also over all its groups together, with what it holds), its
+knock-out matches with their carry-over, IMPs and winner (never VP),
 and once the competition is over the final places with promotion and relegation. The sheet's
 own words are in the paper's language; the stages' names as the regulation gives them.
 """
@@ -12,11 +13,14 @@ from __future__ import annotations
 from printer.document import Document
 from printer.results import plain_sheet
 
+from ..competition.model import ButlerLine
 from ..stages.view import current
 from ..store import Store
 from ..texts import N_, translate
 
 BUTLER = N_("Butler ranking (D4.1, D5.2)")
+BUTLER_COMBINED = N_("Butler ranking over all groups (D5.2)")
+HOLDS = N_("%(groups)s of %(of)s groups, up to match %(round)s of %(rounds)s")
 
 
 def competition_sheet(store: Store, now_ms: int, lang: str = "en") -> list[Document]:
@@ -41,10 +45,16 @@ def competition_sheet(store: Store, now_ms: int, lang: str = "en") -> list[Docum
                                  f"{score}{kept}")
                 parts.append((title, lines))
             if group.butler:
-                parts.append((f"{title}: {translate(BUTLER, lang)}", [
-                    f"{b.place if b.place is not None else '-':>2} "
-                    f"{names.get(b.entry, b.entry)} {b.pair}  {round(b.per_board, 2) + 0.0:+.2f} "
-                    f"({b.imps:g}/{b.boards})" for b in group.butler]))
+                parts.append((f"{title}: {translate(BUTLER, lang)}",
+                              [_butler(b, names) for b in group.butler]))
+        combined = stage.progress.butler_combined
+        if combined is not None and combined.lines:
+            holds = translate(HOLDS, lang, groups=combined.groups, of=combined.of,
+                              round=combined.up_to_round, rounds=combined.rounds)
+            group_of = {e: g.name for g in stage.progress.groups for e in g.entries}
+            parts.append((f"{stage.spec.name}: {translate(BUTLER_COMBINED, lang)} ({holds})",
+                          [_butler(b, names, group_of.get(b.entry, ""))
+                           for b in combined.lines]))
         if stage.progress.matches:
             lines = []
             for m in stage.progress.matches:
@@ -62,3 +72,9 @@ def competition_sheet(store: Store, now_ms: int, lang: str = "en") -> list[Docum
             f"{' - ' + p.outcome if p.outcome else ''}" for p in view.final_places]))
     heading = translate(N_("Final places") if view.complete else N_("Standings so far"), lang)
     return [plain_sheet(view.spec.name, heading, parts)]
+
+
+def _butler(b: ButlerLine, names: dict[int, str], group: str = "") -> str:
+    where = f" {group}" if group else ""
+    return (f"{b.place if b.place is not None else '-':>2} {names.get(b.entry, b.entry)} "
+            f"{b.pair}{where}  {round(b.per_board, 2) + 0.0:+.2f} ({b.imps:g}/{b.boards})")

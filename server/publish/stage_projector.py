@@ -12,6 +12,8 @@ entries level (K17.1, K16.3, D3.2 for teams; K17.3 for pairs).
   barometer ranks after every round).
 - A team stage (and a Swiss pairs) is the model's standings after the last round every match
   of the group has finished: a match of a later round that is over already waits for its round.
+  League II's Butler ranking over all its groups (D5.2) is shown as those standings count it,
+  its first :data:`BUTLER_SHOWN` pairs, with what it holds.
 - A knock-out shows its matches with the carry-over (K15, D1.4) and the IMPs so far, live:
   a board counts once both rooms of every match that plays its deal have played it.
 - A stage that has not finished its first round leaves the stage before it on the wall;
@@ -41,6 +43,9 @@ from ..store import competition as sql
 from ..teams.matches import Match, matches, scored
 from .sessions import MATCHPOINTS, places_shown, records, sessions
 from .team_results import quotient_text
+
+BUTLER_SHOWN = 10
+"""The pairs of a Butler ranking over all the groups (D5.2) the wall has room for."""
 
 
 def room_round(store: Store, event_round: int, section: str | None = None,
@@ -251,7 +256,19 @@ def _vp(store: Store, now: Current, stage: StageView, names: dict[int, str]) -> 
                          "imp_quotient": quotient_text(won, lost),
                          "tie_break": line.tie_break or None})
         groups.append({"name": group.name, "round": r, "rounds": total, "rows": rows})
-    return {"round": head[0], "rounds": head[1], "groups": groups}
+    out: dict[str, Any] = {"round": head[0], "rounds": head[1], "groups": groups}
+    progress = shown.progress
+    combined = progress.butler_combined if progress else None
+    if progress is not None and combined is not None:
+        group_of = {e: g.name for g in progress.groups for e in g.entries}
+        out["butler_combined"] = {
+            "groups": combined.groups, "of": combined.of, "up_to_round": combined.up_to_round,
+            "rounds": combined.rounds,
+            "rows": [{"place": b.place, "entry": b.entry, "pair": b.pair,
+                      "name": names.get(b.entry, str(b.entry)),
+                      "group": group_of.get(b.entry, ""), "boards": b.boards, "imps": b.imps,
+                      "per_board": b.per_board} for b in combined.lines[:BUTLER_SHOWN]]}
+    return out
 
 
 # --- knock-outs ----------------------------------------------------------------------------

@@ -30,8 +30,9 @@ def _status(stage: Any, in_play: dict[str, dict[str, Any]]) -> str:
 
 def standings(store: Store, now_ms: int) -> dict[str, Any]:
     """Every stage begun, in order, with its status ("playing", "complete"...), each group's
-    standings (each line with the entry's name), its Butler ranking where it keeps one, and a
-    knock-out's matches; the stages in play; the final places once known."""
+    standings (each line with the entry's name), its Butler ranking where it keeps one (and
+    over all its groups, D5.2), and a knock-out's matches; the stages in play; the final
+    places once known."""
     view = current(store, now_ms).view
     names = {e.id: e.name for e in view.entries}
     in_play = sql.fixtures(store)
@@ -46,13 +47,17 @@ def standings(store: Store, now_ms: int) -> dict[str, Any]:
                 line["name"] = names.get(line["entry"], str(line["entry"]))
             for line in group.get("butler", []):
                 line["name"] = names.get(line["entry"], str(line["entry"]))
+        for line in data.get("butler_combined", []):
+            line["name"] = names.get(line["entry"], str(line["entry"]))
         for match in data["matches"]:
             for side in ("home", "away", "winner"):
                 match[f"{side}_name"] = names.get(match[side]) if match[side] else None
         stages.append({"id": data["id"], "name": data["name"], "kind": data["kind"],
                        "status": STANDING_STATUS[_status(stage, in_play)],
                        "groups": data["groups"], "matches": data["matches"],
-                       "qualified": data["qualified"]})
+                       "qualified": data["qualified"],
+                       **{key: data[key] for key in ("butler_combined", "butler_combined_holds")
+                          if key in data}})
     return {
         "kind": "competition", "competition": view.spec.name,
         "teams": view.spec.kind == "teams",
