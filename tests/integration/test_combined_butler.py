@@ -23,6 +23,7 @@ from server.app import create_app
 from server.competition import simulate
 from server.competition.report import to_json
 from server.direction.rulings import set_publication
+from server.exchange.venue import make_venue
 from server.formats import load_preset
 from server.publish.export import event_values, export_event
 from server.publish.results_sheet import competition_sheet
@@ -171,3 +172,18 @@ def test_d5_2_the_combined_butler_is_on_every_page_and_output(tmp_path: Path) ->
             app.extensions["traveller.store"].close()
     finally:
         store.close()
+
+
+@MAKING
+def test_d5_2_a_venues_console_counts_the_combined_butler_in_venues(tmp_path: Path) -> None:
+    path = copy(moment_files(LEAGUE_II, {1})[1], tmp_path / "event.db")
+    make_venue(path, "NW", tmp_path / "nw.db")
+    app = create_app({"DATABASE": str(tmp_path / "nw.db"), "TESTING": True})
+    try:
+        console = login(app)
+        for lang, words in (("en", "4 of 4 venues, up to match 5 of 15"),
+                            ("pl", "4 z 4 ośrodków, do meczu 5 z 15")):
+            page = console.get(f"/director/competition/?lang={lang}").get_data(as_text=True)
+            assert f'data-testid="butler-regular-holds">{words}</span>' in page
+    finally:
+        app.extensions["traveller.store"].close()
