@@ -32,6 +32,7 @@ from .context import Offline, Presence, tell_director, watch_storage
 from .errors import CliError, TravellerError, error_body
 from .event.keys import secret_key
 from .publish.printing import work
+from .publish.web import Publisher
 from .realtime import register as register_realtime
 from .realtime.packet import Packet
 from .realtime.rooms import IndexedManager
@@ -75,6 +76,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.extensions["traveller.store"] = store
     app.extensions["traveller.presence"] = Presence()
     app.extensions["traveller.offline"] = Offline()
+    app.extensions["traveller.publisher"] = publisher(app)
 
     socketio = SocketIO(
         app,
@@ -192,6 +194,18 @@ def backup_schedule(app: Flask, offload: Any = None) -> BackupSchedule | None:
         notify=lambda: tell_director(app), **({"offload": offload} if offload else {}))
 
 
+def publisher(app: Flask) -> Publisher | None:
+    """The results site's publisher (PUBLISH, at most every PUBLISH_EVERY_S seconds, with the
+    credentials file PUBLISH_CREDENTIALS), or None without one; `serve` starts it."""
+    location = app.config.get("PUBLISH")
+    if not location:
+        return None
+    credentials = app.config.get("PUBLISH_CREDENTIALS")
+    return Publisher(lambda: app.extensions["traveller.store"], location,
+                     every_s=float(app.config.get("PUBLISH_EVERY_S") or 60),
+                     credentials=Path(credentials) if credentials else None)
+
+
 def serve(db_path: str, host: str, port: int, on_ready: Any = None,
           config: dict[str, Any] | None = None, tls: tuple[str, str] | None = None) -> None:
     """Serve the event with gevent until Ctrl-C or SIGTERM (gevent must already be patched
@@ -215,6 +229,12 @@ def serve(db_path: str, host: str, port: int, on_ready: Any = None,
     backups = backup_schedule(app, offload=gevent.get_hub().threadpool.apply)
     if backups is not None:
         socketio.start_background_task(backups.run, socketio.sleep)
+    # The results site on the web: built on the loop, sent from a thread of the hub's pool
+    # (a slow or dead link never holds the tables' loop).
+    published = app.extensions["traveller.publisher"]
+    if published is not None:
+        published.offload = gevent.get_hub().threadpool.apply
+        socketio.start_background_task(published.run, socketio.sleep)
     if on_ready is not None:
         socketio.start_background_task(on_ready)
     # Garbage is collected at quiet moments, not in the middle of a round's entries.

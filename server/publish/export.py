@@ -44,7 +44,7 @@ from ..stages.view import current
 from ..store import Store
 from ..teams.matches import is_teams, match_summary, matches, names, options
 from . import export_stages, team_results
-from .results import score, shown_deals
+from .results import entries, score, shown_boards, shown_deals
 
 log = logging.getLogger(__name__)
 
@@ -58,12 +58,14 @@ class ExportError(TravellerError):
     written (the reason, in one line)."""
 
 
-def pairs_event(store: Store) -> PairsEvent:
-    """A pairs session as plain values: every entry played or adjusted, and the rankings."""
-    scored = score(store)
+def pairs_event(store: Store, public: bool = False) -> PairsEvent:
+    """A pairs session as plain values: every entry played or adjusted, and the rankings;
+    `public`: as the public results pages show it (a board held back until every table that
+    plays it has played it, counted as the average in the rankings)."""
+    scored = score(store, public=public)
     lines = []
     for entry in scored.entries:
-        if not entry.scored:
+        if not entry.scored or scored.held_back(entry.key.board):
             continue
         figures = scored.figures.get(entry.key)
         result = entry.result if entry.adjustment is None else None
@@ -141,20 +143,43 @@ def _adjustments(store: Store) -> list[dict[str, Any]]:
     return list(sql.adjustments(store))
 
 
-def event_values(store: Store, now_ms: int | None = None) -> ExportEvent:
+def event_values(store: Store, now_ms: int | None = None,
+                 public: bool = False) -> ExportEvent:
     """The event as the writers take it, with the hand records the results may show; a
-    competition stage by stage (:func:`server.publish.export_stages.competition_event`)."""
+    competition stage by stage (:func:`server.publish.export_stages.competition_event`).
+    `public`: what the public results pages show, for the results site on the web: a pairs
+    board's results only once every table that plays it has played it (`results.score`), a
+    teams board's only once both rooms of its match have."""
     now = int(time.time() * 1000) if now_ms is None else now_ms
     event: ExportEvent
     if is_teams(store):
         event = teams_event(store, now)
     else:
-        event = pairs_event(store)
+        event = pairs_event(store, public=public)
     event = replace(event, deals={board: deal.pbn()
                                   for board, deal in shown_deals(store).items()})
     if is_competition(store):
         event = export_stages.competition_event(store, event, now)
+    if public:
+        event = _held_back(event, shown_boards(entries(store)))
     return event
+
+
+def _held_back(event: ExportEvent, shown: set[int]) -> ExportEvent:
+    """`event` without the results the public may not see yet: a pairs line of a board not in
+    `shown` (a Swiss pairs stage's lines come from the entries, not the public scoring), a
+    teams board played in one room of its match only."""
+    if isinstance(event, PairsEvent):
+        event = replace(event, lines=tuple(x for x in event.lines if x.board in shown))
+    else:
+        rooms: dict[tuple[int, int, int], set[str]] = {}
+        for t in event.tables:
+            rooms.setdefault((t.round, t.table, t.board), set()).add(t.home_seat)
+        event = replace(event, tables=tuple(
+            t for t in event.tables if len(rooms[t.round, t.table, t.board]) == 2))
+    return replace(event, stages=tuple(
+        replace(stage, results=_held_back(stage.results, shown))
+        if stage.results is not None else stage for stage in event.stages))
 
 
 def stage_values(store: Store, now_ms: int | None = None) -> tuple[StageResult, ...]:

@@ -33,6 +33,8 @@ def is_connection_failure(exc: BaseException) -> bool:
             "TimeoutException", "FSTimeoutError", "DisconnectError", "ConnectionLost",
             "PermissionDenied", "EndpointConnectionError", "ConnectTimeoutError",
             "NoCredentialsError", "EOFError", "error_temp", "error_reply",
+            "SFTPNoConnection", "SFTPConnectionLost", "ChannelOpenError", "RemoteDisconnected",
+            "ReadError", "WriteError", "RemoteProtocolError",
         }:
             return True
         if name == "error_perm" and str(e).startswith("530"):
@@ -100,7 +102,9 @@ def _words(e: BaseException) -> str | None:
         return f"the server answered {code}" if code else None
     if name == "EndpointConnectionError":
         return "cannot connect"
-    if name in {"DisconnectError", "ConnectionLost", "EOFError"} or isinstance(
+    if name in {"DisconnectError", "ConnectionLost", "EOFError", "SFTPNoConnection",
+                "SFTPConnectionLost", "ChannelOpenError", "RemoteDisconnected",
+                "RemoteProtocolError"} or isinstance(
             e, (ConnectionResetError, BrokenPipeError, ConnectionAbortedError)):
         return "the connection was lost"
     if isinstance(e, PermissionError):

@@ -119,6 +119,8 @@ class Location:
         self._secrets = [s for secret in self._login.secrets()
                          for s in {secret, quote(secret, safe=""), quote(secret)}]
         self._fs: Any = None
+        self._folders: set[str] = set()
+        """Folders this connection has made or found: not asked about again."""
 
     def __repr__(self) -> str:
         return f"Location({self.display!r})"
@@ -132,6 +134,7 @@ class Location:
     def close(self) -> None:
         """Let go of the connection (the next call connects again)."""
         fs, self._fs = self._fs, None
+        self._folders.clear()
         if fs is None:
             return
         try:
@@ -290,8 +293,9 @@ class Location:
             return
         folder, _, base = target.rpartition("/")
         temp = f"{folder}/{TEMP_PREFIX}{random.token_hex(4)}-{base}"
-        if folder:
+        if folder and folder not in self._folders:
             self._op("makedirs", folder, exist_ok=True)
+            self._folders.add(folder)
         try:
             if self.kind in {"webdav", "webdavs"}:
                 fs.client.upload_fileobj(_bytes_file(data), temp, overwrite=True)

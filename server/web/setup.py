@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 
 from ..context import get_broadcast, get_store
 from ..direction import actions, setup
@@ -42,8 +42,25 @@ def _settings_page(error: str | None = None, values: dict[str, Any] | None = Non
         printer=printing.printer_settings(store), code_pages=printing.CODE_PAGE_NAMES,
         jobs=[{**j, "what": printing.describe(j), "what_message": printing.describe_message(j)}
               for j in spool.jobs(store, limit=5)],
-        printing=_print_choices(store),
+        printing=_print_choices(store), publication=_publication(),
     ), status
+
+
+def _publication() -> dict[str, Any] | None:
+    """The results site's publication while serving (`serve --publish`), times as the clock
+    on the wall; None without one."""
+    from datetime import datetime
+
+    publisher = current_app.extensions.get("traveller.publisher")
+    if publisher is None:
+        return None
+    status = publisher.status.wire()
+
+    def clock(ms: int | None) -> str | None:
+        return None if ms is None else datetime.fromtimestamp(ms / 1000).strftime("%H:%M:%S")
+
+    return {**status, "every": f"{status['every_s']:g}", "last": clock(status["last_ms"]),
+            "since": clock(status["error_since_ms"]), "retry": clock(status["retry_ms"])}
 
 
 def _print_choices(store: Any) -> dict[str, Any]:
