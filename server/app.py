@@ -32,7 +32,7 @@ from .context import Offline, Presence, tell_director, watch_storage
 from .errors import CliError, TravellerError, error_body
 from .event.keys import secret_key
 from .publish.printing import work
-from .publish.web import Publisher
+from .publish.web import IN_A_PROCESS, Publisher
 from .realtime import register as register_realtime
 from .realtime.packet import Packet
 from .realtime.rooms import IndexedManager
@@ -234,6 +234,7 @@ def serve(db_path: str, host: str, port: int, on_ready: Any = None,
     published = app.extensions["traveller.publisher"]
     if published is not None:
         published.offload = gevent.get_hub().threadpool.apply
+        published.by_process = published.kind in IN_A_PROCESS
         socketio.start_background_task(published.run, socketio.sleep)
     if on_ready is not None:
         socketio.start_background_task(on_ready)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import subprocess
 import sys
 import threading
 import time
@@ -49,6 +50,10 @@ LOOK_EVERY_S = 5.0
 
 FIRST_BACKOFF_S = 5.0
 MAX_BACKOFF_S = 300.0
+
+IN_A_PROCESS = frozenset({"sftp", "s3"})
+"""Kinds whose fsspec implementation runs an asyncio loop of its own, which gevent's patched
+threads cannot host: a server sends to them with `traveller publish` in a process of its own."""
 
 
 @dataclass(frozen=True)
@@ -182,8 +187,11 @@ class Publisher:
         self.first_backoff_s = first_backoff_s
         self.max_backoff_s = max_backoff_s
         # Parsed now, so a malformed location fails at start, not at the first round.
-        display = open_location(text, credentials=credentials).display
-        self.status = PublicationStatus(location=display, every_s=every_s)
+        location = open_location(text, credentials=credentials)
+        self.kind = location.kind
+        self.status = PublicationStatus(location=location.display, every_s=every_s)
+        self.by_process = False
+        """Send with `traveller publish` in a process of its own (see IN_A_PROCESS)."""
         self._mark: int | None = None
         """The store's change mark at the last publication that succeeded."""
         self._sent_hash: str | None = None
@@ -227,11 +235,12 @@ class Publisher:
             if whole == self._sent_hash and self.status.error is None:
                 self._mark, self.status.pending = mark, False
                 return None
-            try:
-                done: Published = self.offload(lambda: self._send(files))
-            except RemoteError as exc:
-                self._failed(str(exc))
+            outcome = (self._send_by_process(store) if self.by_process
+                       else self.offload(lambda: self._send(files)))
+            if isinstance(outcome, RemoteError):
+                self._failed(str(outcome))
                 return None
+            done: Published = outcome
             self._mark, self._sent_hash = mark, whole
             self._backoff_s = 0.0
             now_ms = int(self.clock() * 1000)
@@ -247,9 +256,32 @@ class Publisher:
                       flush=True)
             return done
 
-    def _send(self, files: Mapping[str, bytes]) -> Published:
-        with open_location(self.text, credentials=self.credentials) as location:
-            return publish_files(files, location)
+    def _send(self, files: Mapping[str, bytes]) -> Published | RemoteError:
+        # The failure is returned, not raised: a thread pool would print its traceback.
+        try:
+            with open_location(self.text, credentials=self.credentials) as location:
+                return publish_files(files, location)
+        except RemoteError as exc:
+            return exc
+
+    def _send_by_process(self, store: Store) -> Published | RemoteError:
+        command = [sys.executable, "-m", "server", "publish", str(store.path), self.text,
+                   "--json"]
+        if self.credentials is not None:
+            command += ["--credentials", str(self.credentials)]
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, check=False,
+                                  timeout=600)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            return RemoteError(f"cannot publish to {self.status.location}: "
+                               f"{type(exc).__name__}")
+        if done.returncode != 0:
+            line = (done.stderr.strip().splitlines() or ["it failed"])[-1]
+            line = line.removeprefix("traveller: ").split(" (nothing was lost")[0]
+            return RemoteError(line)
+        counts = json.loads(done.stdout)
+        return Published(self.status.location, counts["sent"], counts["unchanged"],
+                         counts["deleted"])
 
     def _failed(self, error: str) -> None:
         now = self.clock()

@@ -86,6 +86,13 @@ def open_location(text: str, *, credentials: Path | None = None) -> Location:
     host = url.hostname or ""
     if not host:
         raise RemoteError(f"no host in the location {scrub(text, [])}")
+    # The backend is imported here, on the caller's thread: asyncssh looks for libraries with
+    # a subprocess when imported, which gevent allows on the main thread only (a server sends
+    # from a thread of its pool), and a missing extra is said at once.
+    try:
+        _optional(*_BACKENDS[kind]) if kind in _BACKENDS else None
+    except ModuleNotFoundError as exc:
+        raise RemoteError(str(exc)) from None
     shown_host = f"[{host}]" if ":" in host else host
     display = f"{kind}://{shown_host}{f':{port}' if port else ''}{url.path.rstrip('/')}"
     given = creds.Credentials(user=unquote(url.username) if url.username else None,
@@ -378,11 +385,18 @@ class Location:
         raise RemoteError(f"cannot {what} {self.display}: {why}") from None
 
 
+_BACKENDS = {"sftp": ("sshfs", "SFTP"), "webdav": ("webdav4.fsspec", "WebDAV"),
+             "webdavs": ("webdav4.fsspec", "WebDAV"), "s3": ("s3fs", "S3")}
+
+
 def _optional(module: str, kind: str) -> Any:
     import importlib
+    import warnings
 
     try:
-        return importlib.import_module(module)
+        with warnings.catch_warnings():  # asyncssh's import warns of DSA keys it still reads
+            warnings.simplefilter("ignore")
+            return importlib.import_module(module)
     except ImportError:
         raise ModuleNotFoundError(
             f"{kind} locations need the remote extra: pip install 'traveller[remote]'"

@@ -321,6 +321,24 @@ def test_served_publication_retries_with_backoff_and_follows_the_results(
         assert PASSWORD not in text and "s3cr3t" not in text
 
 
+def test_served_publication_to_sftp_sends_from_a_process_of_its_own(
+        store: Store, tmp_path: Path) -> None:
+    # asyncssh runs an asyncio loop, which gevent's threads cannot host: a server sends with
+    # `traveller publish` in a process of its own (what `serve` does for sftp:// and s3://).
+    with remote_server("sftp", tmp_path / "remote") as server:
+        publisher = Publisher(lambda: store, server.url, every_s=60)
+        publisher.by_process = True
+        done = publisher.step()
+        assert done is not None and done.wire() == {"sent": len(site(store)), "unchanged": 0,
+                                                    "deleted": 0}
+        assert {n: d for n, d in on_disk(server).items() if n != MANIFEST} == site(store)
+        server.stop()
+        play(store)
+        assert publisher.publish_now(store) is None
+        assert publisher.status.error == (f"cannot reach {publisher.status.location}: "
+                                          "connection refused")
+
+
 def test_the_console_shows_the_last_publication(event_path: Path, tmp_path: Path) -> None:
     from server.app import create_app
     from tests.integration.test_director import login
