@@ -106,6 +106,27 @@ def test_publish_holds_back_a_board_not_played_at_every_table(store: Store) -> N
     assert page in site(store)
 
 
+def test_publish_holds_back_a_teams_board_until_both_rooms_played_it(tmp_path: Path) -> None:
+    from tests.integration import teams_event as te
+
+    store = Store.open(str(te.create(tmp_path / "teams.db")))
+    try:
+        first, second = te.boards_of(store, 1)[:2]
+        te.enter(store, "O", 1, first, "4S", 10, "N")
+        te.enter(store, "C", 1, first, "4S", 9, "N")
+        te.enter(store, "O", 1, second, "6NT", 12, "S")  # the closed room has yet to play it
+        public, director = site(store), export_event(store, "html")
+        page = next(n for n in director if n.startswith("en/match-1-"))
+        slam = "<td>6N</td>"
+        assert slam in director[page].decode() and slam not in public[page].decode()
+        assert public[page].decode().count("<td>4S</td>") == 2
+        assert director[page].decode().count("<td>4S</td>") == 2
+        te.enter(store, "C", 1, second, "3NT", 10, "S")
+        assert slam in site(store)[page].decode()
+    finally:
+        store.close()
+
+
 @pytest.mark.parametrize("kind", ["folder", "ftp", "webdav", "sftp"])
 def test_publish_unchanged_second_publish_sends_nothing(
         store: Store, tmp_path: Path, kind: str) -> None:
