@@ -116,6 +116,7 @@ class FTPServer(Server):
         handler = type("Handler", (FTPHandler,), {"authorizer": authorizer,
                                                    "banner": "test server"})
         handler.passive_ports = None
+        handler.auth_failed_timeout = 0.1  # a refused login answers at once, not after 3 s
         self._server = PyFTPServer(("127.0.0.1", self.port), handler)
         self._stopping = threading.Event()
 

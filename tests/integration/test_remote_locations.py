@@ -27,6 +27,12 @@ def server(request: pytest.FixtureRequest, tmp_path: Path):
         yield started
 
 
+@pytest.fixture(params=[k for k in KINDS if k != "folder"])
+def server_with_login(request: pytest.FixtureRequest, tmp_path: Path):
+    with remote_server(request.param, tmp_path / "served") as started:
+        yield started
+
+
 def opened(server: Server) -> Location:
     return open_location(server.url)
 
@@ -63,9 +69,8 @@ def test_a_leftover_temporary_file_is_not_listed(server: Server) -> None:
         assert list(location.list()) == ["index.html"]
 
 
-def test_password_never_in_display_nor_in_errors(server: Server, tmp_path: Path) -> None:
-    if server.kind == "folder":
-        pytest.skip("a folder has no password")
+def test_password_never_in_display_nor_in_errors(server_with_login: Server) -> None:
+    server = server_with_login
     location = opened(server)
     assert PASSWORD not in location.display and USER not in location.display
     assert location.display == f"{server.scheme}://127.0.0.1:{server.port}/site"
@@ -87,9 +92,8 @@ def test_password_never_in_display_nor_in_errors(server: Server, tmp_path: Path)
 
 
 def test_credentials_from_a_file_and_the_environment(
-        server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    if server.kind == "folder":
-        pytest.skip("a folder has no password")
+        server_with_login: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    server = server_with_login
     bare = f"{server.scheme}://127.0.0.1:{server.port}/site"
     file = tmp_path / "event.db.remote.toml"
     file.write_text(f'["{server.scheme}://127.0.0.1:{server.port}"]\n'
