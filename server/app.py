@@ -31,6 +31,7 @@ from .backup import BackupSchedule
 from .context import Offline, Presence, tell_director, watch_storage
 from .errors import CliError, TravellerError, error_body
 from .event.keys import secret_key
+from .exchange.serving import Exchanger
 from .publish.printing import work
 from .publish.web import IN_A_PROCESS, Publisher
 from .realtime import register as register_realtime
@@ -77,6 +78,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["traveller.presence"] = Presence()
     app.extensions["traveller.offline"] = Offline()
     app.extensions["traveller.publisher"] = publisher(app)
+    app.extensions["traveller.exchanger"] = exchanger(app, app.config.get("DATABASE"))
 
     socketio = SocketIO(
         app,
@@ -206,6 +208,17 @@ def publisher(app: Flask) -> Publisher | None:
                      credentials=Path(credentials) if credentials else None)
 
 
+def exchanger(app: Flask, db_path: Any) -> Exchanger | None:
+    """The venues' exchange (EXCHANGE, every EXCHANGE_EVERY_S seconds), or None; `serve`
+    starts it."""
+    location = app.config.get("EXCHANGE")
+    if not location:
+        return None
+    return Exchanger(lambda: app.extensions["traveller.store"], location,
+                     event=Path(db_path) if db_path else None,
+                     every_s=float(app.config.get("EXCHANGE_EVERY_S") or 60))
+
+
 def serve(db_path: str, host: str, port: int, on_ready: Any = None,
           config: dict[str, Any] | None = None, tls: tuple[str, str] | None = None) -> None:
     """Serve the event with gevent until Ctrl-C or SIGTERM (gevent must already be patched
@@ -236,6 +249,11 @@ def serve(db_path: str, host: str, port: int, on_ready: Any = None,
         published.offload = gevent.get_hub().threadpool.apply
         published.by_process = published.kind in IN_A_PROCESS
         socketio.start_background_task(published.run, socketio.sleep)
+    # The venues' exchange likewise: the store on the loop, the location in the pool.
+    exchanging = app.extensions["traveller.exchanger"]
+    if exchanging is not None:
+        exchanging.offload = gevent.get_hub().threadpool.apply
+        socketio.start_background_task(exchanging.run, socketio.sleep)
     if on_ready is not None:
         socketio.start_background_task(on_ready)
     # Garbage is collected at quiet moments, not in the middle of a round's entries.
