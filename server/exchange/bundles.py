@@ -26,7 +26,9 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..errors import TravellerError
+from ..event.create import new_token
 from ..event.venue import competition_id, fixture_index, venue_group
+from ..stages.schedule import Boards
 from ..store import Store
 from ..store import competition as sql
 from ..store import exchange as xsql
@@ -136,7 +138,7 @@ def make_bundle(store: Store, now_ms: int) -> Made | None:
     body: dict[str, Any] = {
         "format": FORMAT, "version": VERSION, "competition": ident,
         "name": _name(store), "venue": group, "seq": seq, "made_ms": now_ms,
-        "records": records,
+        "fixtures": _definitions(store, records), "records": records,
     }
     body["checksum"] = checksum(body)
     name = bundle_name(ident, group, seq)
@@ -146,6 +148,16 @@ def make_bundle(store: Store, now_ms: int) -> Made | None:
         store.audit(db, "exchange", "bundle", "bundle", f"{group}#{seq}", None,
                     json.dumps({"records": len(records)}), f"made {name}")
     return Made(seq, name, len(records))
+
+
+def _definitions(store: Store, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The matches the records belong to, as this venue put them in play: a file that has
+    not put one in play yet (another group's next weekend) puts it in play from this."""
+    keys = {r["id"]["fixture"] for r in records if "fixture" in r["id"]}
+    found = sql.fixtures(store)
+    return [{"key": key, "stage": found[key]["stage"], "grp": found[key]["grp"],
+             "kind": found[key]["kind"], "detail": found[key]["detail"]}
+            for key in sorted(keys) if key in found and found[key]["kind"] == "match"]
 
 
 def _name(store: Store) -> str:
@@ -193,12 +205,15 @@ def take_in(store: Store, body: dict[str, Any], name: str, now_ms: int) -> Taken
         return Taken(venue, seq, 0)
     if seq > 1 and (venue, seq - 1) not in done:
         raise Waiting(f"bundle {seq - 1} of {venue} comes first")
-    fixtures = sql.fixtures(store)
+    fixtures = dict(sql.fixtures(store))
     groups = {int(e["id"]): (e.get("grp") or "") for e in sql.entries(store)}
+    planned = _plan(store, body.get("fixtures"), fixtures, venue)
     placed = [_place(r, fixtures, groups, venue) for r in body["records"]]
     taken = Taken(venue, seq, len(placed))
     try:
         with store.write() as db:
+            if planned.fixtures:
+                _put_in_play(store, db, planned, venue, name)
             for record, row in placed:
                 _apply(store, db, record, row, venue, name, taken)
             xsql.put_received(db, {"venue": venue, "seq": seq, "checksum": body["checksum"],
@@ -211,6 +226,87 @@ def take_in(store: Store, body: dict[str, Any], name: str, now_ms: int) -> Taken
         raise Refused(exc.error) from None
     store.forget_schedule()
     return taken
+
+
+@dataclass
+class _Planned:
+    """Another venue's matches this file puts in play to take its records in."""
+
+    fixtures: list[dict[str, Any]] = field(default_factory=list)
+    seatings: list[dict[str, Any]] = field(default_factory=list)
+    tables: list[tuple[str, int]] = field(default_factory=list)
+
+
+def _plan(store: Store, given: Any, fixtures: dict[str, dict[str, Any]],
+          venue: str) -> _Planned:
+    """Number the bundle's matches this file lacks as this file's own advance would: a
+    stage's round already in play here keeps its round of the event, a new one takes the next;
+    the match's boards are its deals' boards here; its table is the venue's where free. They
+    are added to `fixtures` for the records to find."""
+    planned = _Planned()
+    if not isinstance(given, list):
+        return planned
+    seatings = store.seatings()
+    last_round = max((s.round for s in seatings), default=0)
+    known = {(f["stage"], f["detail"].get("stage_round")): f["first_round"]
+             for f in fixtures.values()
+             if f["kind"] == "match" and not f["detail"].get("knockout")}
+    boards = Boards(fixtures, max((b for s in seatings for b in s.boards), default=0))
+    used = {(s.round, s.table_number) for s in seatings}
+    tables = {(t.section, t.number) for t in store.tables()}
+    wanted = [d for d in given if isinstance(d, dict) and d.get("key") not in fixtures]
+    for d in sorted(wanted, key=lambda d: (int(d["detail"].get("stage_round") or 0),
+                                           str(d["key"]))):
+        if d.get("kind") != "match" or not isinstance(d.get("detail"), dict):
+            continue
+        if (d.get("grp") or "") != venue:
+            raise Refused(f"it would put {d.get('key')} in play, a match of group "
+                          f"{d.get('grp') or '?'}, not of {venue}")
+        detail = dict(d["detail"])
+        round_key = (d["stage"], detail.get("stage_round"))
+        if detail.get("knockout") or round_key not in known:
+            last_round += 1
+            known.setdefault(round_key, last_round)
+            rnd = last_round
+        else:
+            rnd = known[round_key]
+        table = int(detail["table"])
+        if (rnd, table) in used:
+            table = next(n for n in range(1, 10_000) if (rnd, n) not in used)
+        used.add((rnd, table))
+        count = int(detail["boards"])
+        numbers = [boards.number(detail["deals"], int(detail["first_local"]) + i, count)
+                   for i in range(count)]
+        detail.update(table=table, first_board=numbers[0])
+        row = {"key": d["key"], "stage": d["stage"], "grp": d["grp"], "kind": "match",
+               "first_round": rnd, "last_round": rnd, "detail": detail}
+        planned.fixtures.append(row)
+        fixtures[d["key"]] = row
+        home, away = int(detail["home"]), int(detail["away"])
+        for section, (ns, ew) in (("O", (home, away)), ("C", (away, home))):
+            planned.seatings.append({
+                "section": section, "round": rnd, "table_number": table, "ns_pair": ns,
+                "ew_pair": ew, "boards": json.dumps(numbers), "ew_next_table": None,
+                "boards_next_table": None})
+            if (section, table) not in tables:
+                tables.add((section, table))
+                planned.tables.append((section, table))
+    return planned
+
+
+def _put_in_play(store: Store, db: Database, planned: _Planned, venue: str, name: str) -> None:
+    why = f"another venue's matches, from venue {venue} ({name})"
+    db.table("tables").insert_all(
+        {"section": section, "number": number, "token": new_token(), "ew_token": None}
+        for section, number in planned.tables)
+    store.put_seatings(db, planned.seatings)
+    sql.put_fixtures(store, db, [{**row, "advance": None} for row in planned.fixtures],
+                     "exchange", why)
+    movement = dict(store.setting("movement", {}) or {})
+    last = max(row["last_round"] for row in planned.fixtures)
+    if last > int(movement.get("rounds") or 0):
+        movement["rounds"] = last
+        store.put_setting(db, "movement", movement, "exchange", why)
 
 
 def _place(record: Any, fixtures: dict[str, dict[str, Any]], groups: dict[int, str],

@@ -30,6 +30,7 @@ from typing import Any
 
 from ..competition import CompetitionView, Inputs, MatchFixture, SessionFixture
 from ..competition.model import Fixture
+from ..event.venue import venue_group
 from ..store import Store
 from ..store import competition as sql
 
@@ -68,20 +69,37 @@ def next_batch(store: Store, view: CompetitionView, inputs: Inputs, *,
     first = max((s.round for s in seatings), default=0) + 1
     batch = Batch(fixtures, first, first)
     existing = sql.fixtures(store)
-    boards = _Boards(existing, max((b for s in seatings for b in s.boards), default=0))
+    boards = Boards(existing, max((b for s in seatings for b in s.boards), default=0))
     tables = {(t.section, t.number) for t in store.tables()}
     streams: dict[tuple[int, str], list[Fixture]] = defaultdict(list)
     order = {s.spec.id: i for i, s in enumerate(view.stages)}
     for fixture in fixtures:
         streams[order[fixture.stage], fixture.group].append(fixture)
     busy = _busy(existing, inputs)
+    # A stage's round already numbered in this file (another group's match of it, taken in
+    # from a venue's bundle, D5.1) keeps its number: every group plays a round robin's round
+    # r in the same round of the event, as one file advancing them together numbers them.
+    known = {(f["stage"], f["detail"].get("stage_round")): f["first_round"]
+             for f in existing.values()
+             if f["kind"] == "match" and not f["detail"].get("knockout")}
+    # A group's round robin goes on at the tables it played its earlier rounds at, as the
+    # room does (and as one advance of every group numbers them).
+    kept: dict[tuple[str, str], set[int]] = defaultdict(set)
+    for f in existing.values():
+        if f["kind"] == "match" and not f["detail"].get("knockout"):
+            kept[f["stage"], f["grp"] or ""].add(int(f["detail"]["table"]))
     names = {e.id: e.name for e in view.entries}
     carry = {(m.group, m.id): m.carry_over for s in view.stages if s.progress
              for m in s.progress.matches}
     bracket = {(m.group, m.id): m.round for s in view.stages if s.progress
                for m in s.progress.matches}
     specs = {s.spec.id: s.spec for s in view.stages}
+    # A venue's file (D5.1) puts only its own group in play: the other groups' matches come
+    # in with their venues' bundles.
+    focus = venue_group(store)
     for key in sorted(streams):
+        if focus is not None and key[1] and key[1] != focus:
+            continue
         stream = _at_once(sorted(streams[key], key=lambda f: (f.round, f.key)),
                           specs[streams[key][0].stage].rounds_per_advance, existing, inputs)
         if not stream:
@@ -91,7 +109,7 @@ def next_batch(store: Store, view: CompetitionView, inputs: Inputs, *,
         rounds = max(f.round for f in streams[key])
         if teams:
             _match_stream(batch, [f for f in stream if isinstance(f, MatchFixture)], busy,
-                          boards, names, carry, bracket,
+                          boards, names, carry, bracket, known, kept,
                           {"vp_scale": spec.vp_scale, "stage_name": spec.name,
                            "stage_rounds": rounds})
         else:
@@ -103,13 +121,14 @@ def next_batch(store: Store, view: CompetitionView, inputs: Inputs, *,
     used = {(row["section"], row["table_number"]) for row in batch.seatings}
     batch.new_tables = sorted(used - tables)
     batch.last_round = max((row["round"] for row in batch.seatings), default=first)
+    batch.first_round = min((row["round"] for row in batch.seatings), default=first)
     known = {e.id for e in view.entries}
     in_play = {row[k] for row in batch.seatings for k in ("ns_pair", "ew_pair")}
     batch.new_teams = sorted(in_play & known)
     return batch
 
 
-class _Boards:
+class Boards:
     """Board numbers of the event by deals: the same deals, the same numbers."""
 
     def __init__(self, existing: dict[str, dict[str, Any]], last: int) -> None:
@@ -161,28 +180,34 @@ def _busy(existing: dict[str, dict[str, Any]], inputs: Inputs) -> set[int]:
             if f["kind"] == "match" and key not in inputs.matches}
 
 
-def _match_stream(batch: Batch, stream: list[MatchFixture], busy: set[int], boards: _Boards,
+def _match_stream(batch: Batch, stream: list[MatchFixture], busy: set[int], boards: Boards,
                   names: dict[int, str], carry: dict[tuple[str, str], Any],
-                  bracket: dict[tuple[str, str], str], stage: dict[str, Any]) -> None:
+                  bracket: dict[tuple[str, str], str], known: dict[tuple[str, Any], int],
+                  kept: dict[tuple[str, str], set[int]], stage: dict[str, Any]) -> None:
     by_round: dict[int, list[MatchFixture]] = defaultdict(list)
     for f in stream:
         by_round[f.round].append(f)
+    low = min(by_round)
+    base = None if stream[0].knockout else known.get((stream[0].stage, low))
+    start = batch.first_round if base is None else base
     width = max(len(fs) for fs in by_round.values())
     taken: list[int] = []
+    before = sorted(kept.get((stream[0].stage, stream[0].group or ""), set()))
+    if not stream[0].knockout and len(before) >= width and not busy & set(before[:width]):
+        taken = before[:width]
     candidate = 1
     while len(taken) < width:
         if candidate not in busy:
             taken.append(candidate)
         candidate += 1
     busy.update(taken)
-    low = min(by_round)
     where: dict[tuple[int, int], int] = {}
     for stage_round in sorted(by_round):
-        number = batch.first_round + stage_round - low
+        number = start + stage_round - low
         for table, f in zip(taken, by_round[stage_round], strict=False):
             where[number, f.home] = where[number, f.away] = table
     for stage_round in sorted(by_round):
-        number = batch.first_round + stage_round - low
+        number = start + stage_round - low
         for table, f in zip(taken, by_round[stage_round], strict=False):
             numbers = [boards.number(f.deals, f.first_board + i, f.boards)
                        for i in range(f.boards)]
@@ -204,7 +229,7 @@ def _match_stream(batch: Batch, stream: list[MatchFixture], busy: set[int], boar
                                     else None),
                     "carry_over": (None if c_o is None else
                                    {"team": c_o.to, "imps": c_o.imps, "rule": c_o.rule})}})
-    first = batch.first_round
+    first = start
     last = first + max(by_round) - low
     group = f" {stream[0].group}" if stream[0].group else ""
     rounds = f"round {first}" if first == last else f"rounds {first}-{last}"
@@ -230,7 +255,7 @@ def _label(f: MatchFixture, names: dict[int, str]) -> str:
     return f"{names.get(f.home, f.home)} v {names.get(f.away, f.away)}"
 
 
-def _session_stream(batch: Batch, stream: list[Fixture], boards: _Boards,
+def _session_stream(batch: Batch, stream: list[Fixture], boards: Boards,
                     stage: dict[str, Any]) -> None:
     number = batch.first_round
     section = section_of(stream[0].group)

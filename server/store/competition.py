@@ -105,8 +105,19 @@ def undo_advance(store: Store, db: Database, advance: dict[str, Any], actor: str
     """Take back what an advance created: its fixtures, seatings, clocks, tables it added
     and entries that joined with it."""
     first, last = advance["first_round"], advance["last_round"]
+    # The advance's own seatings: a venue's file (D5.1) may hold another group's matches of
+    # the same rounds, taken in from its bundles, and they stay.
+    for row in list(db.query("select kind, first_round, last_round, detail from "
+                             "competition_fixtures where advance = ?", [advance["id"]])):
+        detail = json.loads(row["detail"])
+        if row["kind"] == "match":
+            db.execute("delete from seatings where round between ? and ? and table_number = ? "
+                       "and section in ('O', 'C')",
+                       [row["first_round"], row["last_round"], detail["table"]])
+        else:
+            db.execute("delete from seatings where round between ? and ? and section = ?",
+                       [row["first_round"], row["last_round"], detail["section"]])
     db.execute("delete from competition_fixtures where advance = ?", [advance["id"]])
-    db.execute("delete from seatings where round between ? and ?", [first, last])
     db.execute("delete from clocks where round between ? and ?", [first, last])
     for section, number in advance["tables"]:
         db.execute("delete from tables where section = ? and number = ?", [section, number])

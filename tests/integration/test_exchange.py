@@ -242,3 +242,106 @@ def test_d5_1_venue_refuses_an_unknown_group_and_a_venue_file(
     assert main(["venue", str(league["NW"]), "--group", "NE",
                  "--out", str(tmp_path / "y.db")]) == 1
     assert "already a venue's file" in capsys.readouterr().err
+
+
+def test_d5_1_the_console_shows_each_venues_last_bundle_and_its_age(
+        league: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from server.app import create_app
+    from tests.integration.test_director import login
+
+    files = fresh(league, tmp_path)
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    assert exchange(files["NE"], str(stick), capsys)[0] == 0
+    app = create_app({"DATABASE": str(files["NW"]), "TESTING": True,
+                      "EXCHANGE": str(stick), "EXCHANGE_EVERY_S": 30})
+    try:
+        exchanger = app.extensions["traveller.exchanger"]
+        done = exchanger.step()  # what `serve --exchange` does at once, then every 30 s
+        assert done is not None and done.received == {"NE": done.received["NE"]}
+        assert exchanger.step() is None  # not due again before 30 s
+        client = login(app)
+        data = client.get("/director/competition/", headers={"Accept": "application/json"}
+                          ).get_json()
+        shown = data["exchange"]
+        assert shown["venue"] == "NW" and shown["unsent"] == 0 and shown["made"] == 1
+        assert shown["location"] == str(stick) and shown["error"] is None
+        assert list(shown["venues"]) == ["NE"] and shown["venues"]["NE"]["seq"] == 1
+        assert shown["venues"]["NE"]["age_s"] >= 0
+        page = client.get("/director/competition/").get_data(as_text=True)
+        assert 'data-testid="exchange-venue-NE"' in page and "group NW" in page
+    finally:
+        app.extensions["traveller.store"].close()
+    # NW's own bundle went out with the same step.
+    assert sorted(p.name.split("-")[-2] for p in bundles(stick)) == ["NE", "NW"]
+
+
+def test_d5_1_serve_exchange_fails_over_to_a_backoff_and_loses_nothing(
+        league: dict[str, Path], tmp_path: Path) -> None:
+    from server.app import create_app
+
+    files = fresh(league, tmp_path)
+    app = create_app({"DATABASE": str(files["NW"]), "TESTING": True,
+                      "EXCHANGE": f"ftp://127.0.0.1:{closed_port()}/x", "EXCHANGE_EVERY_S": 1})
+    try:
+        exchanger = app.extensions["traveller.exchanger"]
+        assert exchanger.step() is None
+        status = exchanger.wire(app.extensions["traveller.store"])
+        assert status["error"] and "cannot reach" in status["error"]
+        assert status["retry_ms"] > status["error_since_ms"]
+        assert status["made"] == 1 and status["unsent"] == 1  # kept for the next try
+    finally:
+        app.extensions["traveller.store"].close()
+
+
+def advance_and_play(path: Path) -> None:
+    """The robot director advances (a venue: its own group's next weekend, D5.3) and the
+    robots play what it put in play."""
+    store = Store.open(path)
+    try:
+        rehearse(store, SEED, clock, advances=1)
+        rehearse(store, SEED, clock)
+    finally:
+        store.close()
+
+
+def test_d5_1_d5_3_venues_advance_their_own_weekends_and_still_agree(
+        league: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = fresh(league, tmp_path)
+    stick = tmp_path / "stick"
+    stick.mkdir()
+
+    def swap(*groups: str) -> None:
+        for group in groups:
+            code, out, err = exchange(files[group], str(stick), capsys)
+            assert code == 0 and out is not None and out["refused"] == [], err
+
+    swap(*GROUPS)
+    # NW plays its second weekend before the others have their first weekends' bundles.
+    advance_and_play(files["NW"])
+    with sqlite3.connect(files["NW"]) as db:
+        weekend = {g for (g,) in db.execute("select distinct grp from competition_fixtures "
+                                            "where first_round > 5")}
+    assert weekend == {"NW"}  # a venue puts only its own group's weekend in play
+    swap("NW", "NE")
+    # NE took NW's second weekend in before its own: the same rounds of the event.
+    with sqlite3.connect(files["NE"]) as db:
+        assert {r for (r,) in db.execute("select distinct first_round from competition_fixtures "
+                                         "where grp = 'NW' and first_round > 5")} == set(
+            range(6, 11))
+    for group in ("NE", "SE", "SW"):
+        advance_and_play(files[group])
+        swap(group)
+    swap(*GROUPS, "event")
+    one = copy(league["event"], tmp_path / "one2.db")
+    store = Store.open(one)
+    try:
+        rehearse(store, SEED, clock, advances=1)
+        rehearse(store, SEED, clock)
+    finally:
+        store.close()
+    expected = standing(one)
+    for name in (*GROUPS, "event"):
+        assert results(files[name]) == results(one), name
+        got = standing(files[name])
+        assert got["stages"] == expected["stages"], name
