@@ -253,6 +253,7 @@ def serve(db_path: str, host: str, port: int, on_ready: Any = None,
     exchanging = app.extensions["traveller.exchanger"]
     if exchanging is not None:
         exchanging.offload = gevent.get_hub().threadpool.apply
+        exchanging.by_process = exchanging.kind in IN_A_PROCESS
         socketio.start_background_task(exchanging.run, socketio.sleep)
     if on_ready is not None:
         socketio.start_background_task(on_ready)

@@ -10,7 +10,9 @@ any error, and each venue's last bundle with its age (`status`).
 
 from __future__ import annotations
 
+import json
 import logging
+import subprocess
 import sys
 import threading
 import time
@@ -58,8 +60,11 @@ class Exchanger:
         self.offload = offload
         self.clock = clock
         # Parsed now, so a malformed location fails at start, not an hour later.
-        display = open_location(text).display
-        self.status = ExchangeStatus(location=display, every_s=every_s)
+        location = open_location(text)
+        self.status = ExchangeStatus(location=location.display, every_s=every_s)
+        self.by_process = False
+        """Exchange with `traveller exchange` in a process of its own (serving: SFTP, S3)."""
+        self.kind = location.kind
         self._last_try_s: float | None = None
         self._backoff_s = 0.0
         self._lock = threading.Lock()
@@ -81,7 +86,8 @@ class Exchanger:
         with self._lock:
             self._last_try_s = self.clock()
             try:
-                done = exchange(store, self.text, event=self.event, offload=self.offload)
+                done = (self._by_process(store) if self.by_process else
+                        exchange(store, self.text, event=self.event, offload=self.offload))
             except RemoteError as exc:
                 self._failed(str(exc))
                 return None
@@ -101,6 +107,28 @@ class Exchanger:
                 print(f"traveller: exchanging with {done.location} again", file=sys.stderr,
                       flush=True)
             return done
+
+    def _by_process(self, store: Store) -> Exchanged:
+        """`traveller exchange` in a process of its own: SFTP's and S3's implementations run
+        an asyncio loop that gevent's threads cannot host. It writes the same file, which
+        this process sees within 0.1 s (`PRAGMA data_version`)."""
+        command = [sys.executable, "-m", "server", "exchange", str(store.path), self.text,
+                   "--json"]
+        try:
+            ran = subprocess.run(command, capture_output=True, text=True, check=False,
+                                 timeout=600)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise RemoteError(f"cannot exchange with {self.status.location}: "
+                              f"{type(exc).__name__}") from None
+        try:
+            counts = json.loads(ran.stdout)
+        except json.JSONDecodeError:
+            line = (ran.stderr.strip().splitlines() or ["it failed"])[-1]
+            raise RemoteError(line.removeprefix("traveller: ").split(" (nothing is lost")[0]
+                              ) from None
+        return Exchanged(sent=counts["sent"], received=counts["received"],
+                         refused=counts["refused"], waiting=counts["waiting"],
+                         location=self.status.location)
 
     def _failed(self, error: str) -> None:
         now = self.clock()
