@@ -96,7 +96,11 @@ class CompetitionView:
 class Competition:
     """One competition: its spec and its own entries (those joining later come as inputs)."""
 
-    def __init__(self, spec: CompetitionSpec, entries: Sequence[Entry]) -> None:
+    def __init__(self, spec: CompetitionSpec, entries: Sequence[Entry], *,
+                 focus: str | None = None) -> None:
+        """`focus`: a venue's group (D5.1). Its stages that keep the groups of an earlier
+        stage start once that group alone has finished it, with that group alone; the final
+        places are that group's."""
         spec.entries.check(len(entries))
         ids = [e.id for e in entries]
         if len(set(ids)) != len(ids):
@@ -105,6 +109,7 @@ class Competition:
         self.entries = list(entries)
         self.stages = spec.stages_for(len(entries))
         self._done: dict[str, StageView] = {}
+        self.focus = focus
 
     def view(self, inputs: Inputs, *, keep: bool = False) -> CompetitionView:
         """Everything as it stands given ``inputs``. ``keep`` remembers complete stages for the
@@ -130,6 +135,8 @@ class Competition:
         places: list[FinalPlace] = []
         if views and all(v.complete for v in views):
             places = _final_places(self.spec, views, entries)
+            if self.focus is not None:
+                places = [p for p in places if p.group == self.focus]
         return CompetitionView(self.spec, entries, views, fixtures, due, places)
 
     def _stage(self, spec: StageSpec, views: list[StageView], by_id: Mapping[int, Entry],
@@ -228,7 +235,12 @@ class _Gather:
         if block.source == "wild card":
             return self._wild_card(index, block)
         source = _find(self.views, block.source)
-        if not source.complete or source.progress is None:
+        focus = self._focus(source)
+        if focus is not None:
+            if source.progress is None or not source.progress.group_complete.get(focus):
+                self.waiting = self.waiting or f"stage {source.spec.id}, group {focus}"
+                return False
+        elif not source.complete or source.progress is None:
             self.waiting = self.waiting or f"stage {source.spec.id}"
             return False
         progress = source.progress
@@ -254,11 +266,21 @@ class _Gather:
                         f"{source.spec.id}, but it has only {len(order)} entrants there")
                 items.extend((e, group_of[e], i + 1) for i, e in enumerate(order)
                              if first <= i + 1 <= last)
+        if focus is not None:
+            items = [item for item in items if item[1] == focus]
         if block.order_by:
             rank = {e: i for i, e in enumerate(overall_order(_find(self.views, block.order_by)))}
             items.sort(key=lambda item: rank.get(item[0], len(rank)))
         self._take(block, items, source=source)
         return True
+
+    def _focus(self, source: StageView) -> str | None:
+        """The venue's group, where this stage keeps the source's groups and the venue may go
+        on without the other groups (D5.1); None otherwise."""
+        focus = self.competition.focus
+        if focus is None or self.spec.groups.fill is not Fill.KEEP or source.progress is None:
+            return None
+        return focus if focus in source.progress.group_complete else None
 
     def _take(self, block: Entrants, items: list[tuple[int, str, int]],
               source: StageView | None) -> None:

@@ -36,7 +36,9 @@ def knockout_stage(ctx: StageContext, inputs: Inputs) -> StageProgress:
     progress = StageProgress()
     complete = True
     for group, seeded in ctx.groups.items():
-        complete &= _Bracket(ctx, group, inputs, progress).play()
+        done = _Bracket(ctx, group, inputs, progress).play()
+        progress.group_complete[group] = done
+        complete &= done
         # Those knocked out in the same round are placed by their seeds.
         progress.order[group] = list(seeded)
         progress.groups.append(GroupResult(group, tuple(seeded)))

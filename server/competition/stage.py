@@ -71,6 +71,9 @@ class StageProgress:
     """Knock-outs: the match each loser went out in ("the quarter-final (c2)")."""
     butler_combined: CombinedButler | None = None
     """The Butler ranking over all the groups together, where the stage keeps one (D5.2)."""
+    group_complete: dict[str, bool] = field(default_factory=dict)
+    """Group name -> whether that group has played all of the stage (a venue's group may
+    go on to its next stage before the others, D5.1)."""
 
 
 def vp_standings(ranking: Ranking, imps: Mapping[int, tuple[float, float]],

@@ -46,6 +46,7 @@ def team_stage(ctx: StageContext, inputs: Inputs) -> StageProgress:
             play.round_robin()
         plays.append(play)
         complete &= play.complete
+        progress.group_complete[group] = play.complete
         ranking = play.ranking()
         progress.groups.append(play.result(ranking))
         progress.fixtures.extend(play.fixtures)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,12 +91,26 @@ def own_records(store: Store, group: str) -> dict[tuple[str, str], dict[str, Any
             ident = _room_identity(kind, row, fixture)
             payload = {k: v for k, v in row.items() if k not in _PLACE}
             out[kind, xsql.dumps(ident)] = {"kind": kind, "id": ident, "row": payload}
+    for decision in sql.decisions(store):
+        # A group's own decisions (a choice of opponent in its play-off, D5.7-D5.9) are
+        # keyed STAGE/GROUP/NAME.
+        if _group_of_key(decision["key"]) == group:
+            ident = {"key": decision["key"]}
+            out["decision", xsql.dumps(ident)] = {
+                "kind": "decision", "id": ident,
+                "row": {"kind": decision["kind"], "value": decision["value"],
+                        "why": decision["why"], "actor": decision["actor"]}}
     teams = {int(e["id"]) for e in sql.entries(store) if (e.get("grp") or "") == group}
     for team, players in xsql.roster_of(store, teams).items():
         ident = {"team": team}
         out["roster", xsql.dumps(ident)] = {"kind": "roster", "id": ident,
                                             "row": {"players": players}}
     return out
+
+
+def _group_of_key(key: str) -> str | None:
+    parts = key.split("/")
+    return parts[1] if len(parts) >= 3 else None
 
 
 def _room_identity(kind: str, row: dict[str, Any], fixture: dict[str, Any]) -> dict[str, Any]:
@@ -315,6 +330,13 @@ def _place(record: Any, fixtures: dict[str, dict[str, Any]], groups: dict[int, s
     if not isinstance(record, dict) or not isinstance(record.get("id"), dict):
         raise Refused("a record without its identity")
     kind, ident, row = record.get("kind"), record["id"], record.get("row")
+    if kind == "decision":
+        key = str(ident.get("key"))
+        if _group_of_key(key) != venue:
+            raise Refused(f"it would change the decision {key!r}, not one of group {venue}")
+        if row is not None and (not isinstance(row, dict) or "value" not in row):
+            raise Refused(f"a decision {key!r} without its value")
+        return record, row
     if kind == "roster":
         team = ident.get("team")
         if groups.get(team) != venue:
@@ -356,6 +378,16 @@ def _apply(store: Store, db: Database, record: dict[str, Any], row: dict[str, An
            venue: str, name: str, taken: Taken) -> None:
     kind = record["kind"]
     why = f"from venue {venue} ({name})"
+    if kind == "decision":
+        key = str(record["id"]["key"])
+        now = int(time.time() * 1000)
+        if row is None:
+            sql.remove_decision(store, db, key, "exchange", now, why)
+        else:
+            sql.put_decision(store, db, key, str(row["kind"]), row["value"],
+                             str(row.get("actor") or "exchange"), now,
+                             f"{row.get('why') or ''} ({why})".strip())
+        return
     if kind == "roster":
         players = sorted(str(p) for p in (row or {}).get("players", []))
         teams_sql.put_roster(store, db, int(record["id"]["team"]), players, "exchange", why)

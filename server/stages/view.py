@@ -13,6 +13,7 @@ from typing import Any
 
 from ..competition import Competition, CompetitionView, Inputs
 from ..competition.report import stage_json, view_json, view_text
+from ..event.venue import venue_group
 from ..formats.competition import CompetitionError
 from ..store import Store
 from ..store import competition as sql
@@ -32,7 +33,7 @@ def current(store: Store, now_ms: int) -> Current:
     """The competition as the event file has it now."""
     spec = competition_spec(store)
     inputs = load(store, now_ms)
-    view = Competition(spec, own_entries(store)).view(inputs)
+    view = Competition(spec, own_entries(store), focus=venue_group(store)).view(inputs)
     return Current(view, inputs, spec.kind == "teams")
 
 

@@ -345,3 +345,41 @@ def test_d5_1_d5_3_venues_advance_their_own_weekends_and_still_agree(
         assert results(files[name]) == results(one), name
         got = standing(files[name])
         assert got["stages"] == expected["stages"], name
+
+
+def test_d5_1_d5_4_d5_10_each_venue_plays_its_group_to_the_end_as_simulate_does(
+        league: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each venue plays its whole group on its own (the split, the play-offs and their
+    choices, D5.4-D5.10) with no link at all; once the bundles have gone round, each venue
+    knows its group's final places and the competition's own file every group's, all as
+    `traveller simulate` gives them for the same seed."""
+    files = fresh(league, tmp_path)
+    for group in GROUPS:
+        store = Store.open(files[group])
+        try:
+            done = rehearse(store, SEED, clock, to_the_end=True)
+        finally:
+            store.close()
+        assert done.advances and not done.complete  # the other groups are not in yet
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    order = list(GROUPS)
+    random.Random(3).shuffle(order)
+    for group in [*order, *reversed(order), "event"]:
+        code, out, err = exchange(files[group], str(stick), capsys)
+        assert code == 0 and out is not None and out["refused"] == out["waiting"] == [], err
+    assert main(["simulate", str(REPO / "seeds" / "pzbs-league-2.toml"), "--seed", str(SEED),
+                 "--json"]) == 0
+    simulated = json.loads(capsys.readouterr().out)
+
+    def places(data: dict[str, Any]) -> list[tuple[int, int, str]]:
+        return [(p["place"], p["entry"], p["group"]) for p in data["final_places"]]
+
+    record = standing(files["event"])
+    assert record["complete"] and places(record) == places(simulated)
+    assert [{k: v for k, v in s.items() if k != "status"} for s in record["stages"]] == \
+        simulated["stages"]
+    for group in GROUPS:
+        mine = standing(files[group])
+        assert mine["complete"], group
+        assert places(mine) == [p for p in places(simulated) if p[2] == group], group
