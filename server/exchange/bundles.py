@@ -101,6 +101,21 @@ def own_records(store: Store, group: str) -> dict[tuple[str, str], dict[str, Any
                 "row": {"kind": decision["kind"], "value": decision["value"],
                         "why": decision["why"], "actor": decision["actor"]}}
     teams = {int(e["id"]) for e in sql.entries(store) if (e.get("grp") or "") == group}
+    matches = [f for f in sql.fixtures(store).values() if f["kind"] == "match"]
+    for ruling in xsql.team_rulings_of(store, teams):
+        # A ruling names its round: the round of the team's match there, in the room's terms.
+        ident = {"team": ruling["team"], "kind": ruling["kind"], "at_ms": ruling["at_ms"]}
+        row = {k: v for k, v in ruling.items() if k not in ("team", "kind", "at_ms")}
+        if ruling["round"] is not None:
+            played = next((f for f in matches if f["first_round"] <= ruling["round"]
+                           <= f["last_round"] and ruling["team"] in
+                           (f["detail"]["home"], f["detail"]["away"])), None)
+            row.pop("round")
+            row["match"] = None if played is None else {
+                "fixture": played["key"], "offset": ruling["round"] - played["first_round"]}
+            if played is None:
+                row["event_round"] = ruling["round"]
+        out["ruling", xsql.dumps(ident)] = {"kind": "ruling", "id": ident, "row": row}
     for team, players in xsql.roster_of(store, teams).items():
         ident = {"team": team}
         out["roster", xsql.dumps(ident)] = {"kind": "roster", "id": ident,
@@ -337,6 +352,24 @@ def _place(record: Any, fixtures: dict[str, dict[str, Any]], groups: dict[int, s
         if row is not None and (not isinstance(row, dict) or "value" not in row):
             raise Refused(f"a decision {key!r} without its value")
         return record, row
+    if kind == "ruling":
+        team = ident.get("team")
+        if groups.get(team) != venue:
+            raise Refused(f"it would change a ruling on team {team}, not of group {venue}")
+        if not isinstance(row, dict):
+            raise Refused("a ruling without its content")
+        placed = {k: v for k, v in row.items() if k not in ("match", "event_round")}
+        placed.update(team=team, kind=ident.get("kind"), at_ms=ident.get("at_ms"))
+        if "match" in row:
+            match = row["match"]
+            if isinstance(match, dict):
+                fixture = fixtures.get(str(match.get("fixture")))
+                if fixture is None:
+                    raise Waiting(f"{match.get('fixture')} is not in play in this file yet")
+                placed["round"] = fixture["first_round"] + int(match.get("offset", 0))
+            else:
+                placed["round"] = row.get("event_round")
+        return record, placed
     if kind == "roster":
         team = ident.get("team")
         if groups.get(team) != venue:
@@ -387,6 +420,10 @@ def _apply(store: Store, db: Database, record: dict[str, Any], row: dict[str, An
             sql.put_decision(store, db, key, str(row["kind"]), row["value"],
                              str(row.get("actor") or "exchange"), now,
                              f"{row.get('why') or ''} ({why})".strip())
+        return
+    if kind == "ruling":
+        assert row is not None
+        xsql.put_team_ruling(store, db, row, "exchange", why)
         return
     if kind == "roster":
         players = sorted(str(p) for p in (row or {}).get("players", []))

@@ -79,6 +79,32 @@ def roster_of(store: Store, teams: set[int]) -> dict[int, list[str]]:
         return out
 
 
+def team_rulings_of(store: Store, teams: set[int]) -> list[dict[str, Any]]:
+    """Every ruling on these teams (walk-overs, penalties, disqualifications), those taken
+    back too, without their row ids."""
+    with store.read() as db:
+        return [{k: v for k, v in r.items() if k != "id"}
+                for r in db.query("select * from team_rulings order by id")
+                if r["team"] in teams]
+
+
+def put_team_ruling(store: Store, db: Database, row: dict[str, Any], actor: str,
+                    why: str) -> dict[str, Any] | None:
+    """A ruling taken in from another venue: the same ruling (kind, team, when) is brought up
+    to date (taken back, say), a new one stored; audited. Returns the row replaced."""
+    old = next(iter(db.query("select * from team_rulings where kind = ? and team = ? and "
+                             "at_ms = ?", [row["kind"], row["team"], row["at_ms"]])), None)
+    if old is not None:
+        db.execute("delete from team_rulings where id = ?", [old["id"]])
+    columns = ", ".join(f"[{c}]" for c in row)
+    db.execute(f"insert into team_rulings ({columns}) values ({', '.join('?' * len(row))})",
+               list(row.values()))
+    store.audit(db, actor, f"team_{row['kind']}", "team_ruling",
+                f"{row['team']}@{row['at_ms']}", None if old is None else dumps(old),
+                dumps(row), why)
+    return None if old is None else {k: v for k, v in old.items() if k != "id"}
+
+
 # -- bundles made -------------------------------------------------------------------------
 
 def sent(store: Store) -> dict[tuple[str, str], str]:
@@ -139,5 +165,5 @@ def dumps(value: Any) -> str:
 
 
 __all__ = ["RECORD_TABLES", "delete_record", "dumps", "mark_sent", "next_seq", "outbox",
-           "put_bundle", "put_received", "put_record", "received", "records", "roster_of",
-           "sent", "unsent"]
+           "put_bundle", "put_received", "put_record", "put_team_ruling", "received",
+           "records", "roster_of", "sent", "team_rulings_of", "unsent"]

@@ -383,3 +383,42 @@ def test_d5_1_d5_4_d5_10_each_venue_plays_its_group_to_the_end_as_simulate_does(
         mine = standing(files[group])
         assert mine["complete"], group
         assert places(mine) == [p for p in places(simulated) if p[2] == group], group
+
+
+def test_d5_1_a_venues_ruling_travels_with_its_bundle(
+        league: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A ruling of a venue's director (K10.2: IMPs off a team's match) reaches the other
+    venues and the competition's own file, and counts there as at the venue; taking it
+    back travels too."""
+    from server.teams.rulings import imp_penalty
+    from server.teams.rulings import sql as rulings_sql
+
+    files = fresh(league, tmp_path)
+    stick = tmp_path / "stick"
+    stick.mkdir()
+
+    def nw(path: Path) -> Any:
+        stage = next(s for s in standing(path)["stages"] if s["id"] == "regular")
+        return next(g for g in stage["groups"] if g["name"] == "NW")
+
+    before = nw(files["NW"])
+    store = Store.open(files["NW"])
+    try:
+        done = imp_penalty(store, {"round": 2, "team": 3, "imps": 6, "why": "slow play"},
+                           clock(), "director")
+    finally:
+        store.close()
+    for name in ("NW", "NE", "event"):
+        assert exchange(files[name], str(stick), capsys)[0] == 0
+    assert nw(files["NE"]) == nw(files["NW"]) == nw(files["event"])
+    assert nw(files["NE"]) != before  # team 3's match lost 6 IMPs
+    store = Store.open(files["NW"])
+    try:
+        with store.write() as db:
+            rulings_sql.remove_team_ruling(store, db, done["ruling"], clock(), "director",
+                                           "taken back")
+    finally:
+        store.close()
+    for name in ("NW", "NE"):
+        assert exchange(files[name], str(stick), capsys)[0] == 0
+    assert nw(files["NE"]) == before
