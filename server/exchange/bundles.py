@@ -26,6 +26,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..bridge.contract import Contract
 from ..errors import TravellerError
 from ..event.create import new_token
 from ..event.venue import competition_id, fixture_index, venue_group
@@ -239,6 +240,10 @@ def take_in(store: Store, body: dict[str, Any], name: str, now_ms: int) -> Taken
     groups = {int(e["id"]): (e.get("grp") or "") for e in sql.entries(store)}
     planned = _plan(store, body.get("fixtures"), fixtures, venue)
     placed = [_place(r, fixtures, groups, venue) for r in body["records"]]
+    with store.read() as db:
+        allowed = {kind: xsql.columns(db, kind) for kind in (*xsql.RECORD_TABLES, "ruling")}
+    for record, row in placed:
+        _check(record["kind"], row, allowed.get(record["kind"]))
     taken = Taken(venue, seq, len(placed))
     try:
         with store.write() as db:
@@ -405,6 +410,29 @@ def _place(record: Any, fixtures: dict[str, dict[str, Any]], groups: dict[int, s
     if not isinstance(row, dict):
         raise Refused("a record whose content is not an object")
     return record, {**row, **place}
+
+
+def _check(kind: str, row: dict[str, Any] | None, allowed: set[str] | None) -> None:
+    """A record's content as this file stores it: its own columns only, and a result that
+    is a result (a contract, a declarer, the tricks, a score)."""
+    if row is None or allowed is None:
+        return
+    unknown = sorted(k for k in row if k not in allowed and k != "__deleted__")
+    if unknown:
+        raise Refused(f"a {kind} record with fields this file does not keep: "
+                      f"{', '.join(map(repr, unknown[:3]))}")
+    if kind != "result" or row.get("__deleted__"):
+        return
+    try:
+        contract = Contract.parse(str(row.get("contract")))
+    except ValueError:
+        raise Refused(f"a result whose contract is {row.get('contract')!r}") from None
+    tricks, score = row.get("tricks"), row.get("ns_score")
+    if not isinstance(score, int) or isinstance(score, bool) or (
+            contract.level and (row.get("declarer") not in ("N", "E", "S", "W")
+                                or not isinstance(tricks, int) or not 0 <= tricks <= 13)):
+        shown = {k: row.get(k) for k in ("contract", "declarer", "tricks", "ns_score")}
+        raise Refused(f"a result that is not one: {xsql.dumps(shown)}")
 
 
 def _apply(store: Store, db: Database, record: dict[str, Any], row: dict[str, Any] | None,

@@ -31,6 +31,12 @@ def records(store: Store, kind: str) -> list[dict[str, Any]]:
         return [{k: v for k, v in row.items() if k != "id"} for row in rows]
 
 
+def columns(db: Database, kind: str) -> set[str]:
+    """The columns a record of `kind` may carry (a bundle's others are refused)."""
+    table = RECORD_TABLES.get(kind, "team_rulings" if kind == "ruling" else "")
+    return {c for c in db[table].columns_dict if c != "id"} if table else set()
+
+
 def put_record(db: Database, kind: str, row: dict[str, Any]) -> dict[str, Any] | None:
     """Store a record taken in from another venue, in place of the one it replaces (a result
     of the same table, round and board; a line-up, confirmation or adjustment of the same
@@ -164,6 +170,6 @@ def dumps(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-__all__ = ["RECORD_TABLES", "delete_record", "dumps", "mark_sent", "next_seq", "outbox",
+__all__ = ["RECORD_TABLES", "columns", "delete_record", "dumps", "mark_sent", "next_seq", "outbox",
            "put_bundle", "put_received", "put_record", "put_team_ruling", "received",
            "records", "roster_of", "sent", "team_rulings_of", "unsent"]

@@ -422,3 +422,29 @@ def test_d5_1_a_venues_ruling_travels_with_its_bundle(
     for name in ("NW", "NE"):
         assert exchange(files[name], str(stick), capsys)[0] == 0
     assert nw(files["NE"]) == before
+
+
+@pytest.mark.parametrize("change", ["a field this file does not keep", "not a contract"])
+def test_d5_1_a_bundle_whose_records_are_not_ours_is_refused(
+        change: str, league: dict[str, Path], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A bundle is checked for what it is, not only for its checksum (anyone can make one
+    that fits its content): fields this file does not keep, and a result that is no result,
+    refuse it whole."""
+    files = fresh(league, tmp_path)
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    assert exchange(files["NW"], str(stick), capsys)[0] == 0
+    [made] = bundles(stick)
+    body = json.loads(made.read_text())
+    record = next(r for r in body["records"] if r["kind"] == "result")
+    if change == "not a contract":
+        record["row"]["contract"] = "9Z"
+    else:
+        record["row"]["ns_score] from results; --"] = 1
+    body["checksum"] = checksum(body)
+    made.write_text(json.dumps(body))
+    before = results(files["NE"])
+    code, out, _ = exchange(files["NE"], str(stick), capsys)
+    assert code == 1 and out is not None and len(out["refused"]) == 1
+    assert results(files["NE"]) == before
