@@ -47,7 +47,7 @@ browser: setup
 # The README's screenshots: the browser tests marked `screenshots` write them into docs/screenshots/
 # (the terminal at 360 x 640 and 390 x 844 in English, Indonesian and Polish, and the console).
 screenshots: setup
-	$(BIN)/pytest -q -m screenshots tests/browser
+	TRAVELLER_README_SHOTS=$(CURDIR)/docs/screenshots $(BIN)/pytest -q -m screenshots tests/browser
 
 js: terminal/node_modules/.stamp
 	node --test terminal/tests/
