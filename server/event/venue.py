@@ -50,11 +50,13 @@ def fixture_index(store: Store) -> dict[tuple[str, int, int], dict[str, Any]]:
         for fixture in sql.fixtures(store).values():
             detail = fixture["detail"]
             for rnd in range(fixture["first_round"], fixture["last_round"] + 1):
+                # The first fixture in play order holds a table's round (as robots and the
+                # competition's inputs read it).
                 if fixture["kind"] == "match":
                     for section in ROOMS:
-                        out[section, detail["table"], rnd] = fixture
+                        out.setdefault((section, detail["table"], rnd), fixture)
                 else:
-                    sessions[detail["section"], rnd] = fixture
+                    sessions.setdefault((detail["section"], rnd), fixture)
         for seating in store.seatings():
             key = (seating.section, seating.table_number, seating.round)
             if key not in out and (seating.section, seating.round) in sessions:

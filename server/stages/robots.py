@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..competition.robots import Played, Robots
+from ..event.venue import fixture_index
 from ..store import Store
-from ..store import competition as sql
 from .inputs import competition_spec
 
 _ROBOTS: dict[tuple[int, bool], Robots] = {}
@@ -31,28 +31,23 @@ def robot_result(store: Store, seed: int, section: str, table: int, round_number
     """The robot's result for a board in play, or None if no fixture holds it."""
     spec = competition_spec(store)
     player = robots(seed, spec.mini_bridge)
-    for key, fixture in sql.fixtures(store).items():
-        if not fixture["first_round"] <= round_number <= fixture["last_round"]:
-            continue
-        detail = fixture["detail"]
-        local = board - detail["first_board"] + detail["first_local"]
-        if fixture["kind"] == "match":
-            if detail["table"] != table or section not in ("O", "C"):
-                continue
-            room = "open" if section == "O" else "closed"
-            return player.room_board(key, detail["deals"], local, detail["home"],
-                                     detail["away"], room)
-        if detail["section"] != section:
-            continue
-        seating = next((s for s in store.seatings(section, table) if s.round == round_number),
-                       None)
-        if seating is None:
-            return None
-        # The section's tables are the movement's: the same numbers.
-        return player.table_board(key, detail["deals"], round_number - fixture["first_round"]
-                                  + 1, seating.table_number, local, seating.ns_pair,
-                                  seating.ew_pair)
-    return None
+    fixture = fixture_index(store).get((section, table, round_number))
+    if fixture is None:
+        return None
+    key, detail = fixture["key"], fixture["detail"]
+    local = board - detail["first_board"] + detail["first_local"]
+    if fixture["kind"] == "match":
+        room = "open" if section == "O" else "closed"
+        return player.room_board(key, detail["deals"], local, detail["home"],
+                                 detail["away"], room)
+    seating = next((s for s in store.seatings(section, table) if s.round == round_number),
+                   None)
+    if seating is None:
+        return None
+    # The section's tables are the movement's: the same numbers.
+    return player.table_board(key, detail["deals"], round_number - fixture["first_round"]
+                              + 1, seating.table_number, local, seating.ns_pair,
+                              seating.ew_pair)
 
 
 def payload_of(played: Played) -> dict[str, Any]:

@@ -356,6 +356,12 @@ class Store:
         rows = self._query("select section, number, token from tables order by section, number")
         return [TableRow(**r) for r in rows]
 
+    def match_tables(self, number: int) -> list[TableRow]:
+        """A teams event's table `number` in both rooms (its match's two tables)."""
+        rows = self._query("select section, number, token from tables where section in "
+                           "('O', 'C') and number = ? order by section", [number])
+        return [TableRow(**r) for r in rows]
+
     def table_by_token(self, token: str) -> TableRow | None:
         rows = self._query("select section, number, token from tables where token = ?", [token])
         return TableRow(**rows[0]) if rows else None

@@ -84,8 +84,7 @@ def partner_tables(store: Store, table: TableRow) -> list[TableRow]:
     """The other room's table of the same match (its terminal shows the match too)."""
     if table.section not in ROOMS or not is_teams(store):
         return []
-    return [t for t in store.tables()
-            if t.number == table.number and t.section in ROOMS and t.section != table.section]
+    return [t for t in store.match_tables(table.number) if t.section != table.section]
 
 
 def with_partners(store: Store, table: TableRow) -> tuple[TableRow, ...]:
