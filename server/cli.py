@@ -914,12 +914,17 @@ def cmd_venue(args: argparse.Namespace) -> int:
 
 
 def cmd_exchange(args: argparse.Namespace) -> int:
+    from .errors import TravellerError
     from .exchange.run import exchange
     from .remote import RemoteError
 
+    if not Path(args.db).is_file():
+        raise CliError(f"no event file at {args.db!r}")
     store = _open(args.db)
     try:
         done = exchange(store, args.location, event=Path(args.db))
+    except TravellerError as exc:
+        raise CliError(exc.error) from None
     except RemoteError as exc:
         raise CliError(f"{exc} (nothing is lost: what this venue played goes out next "
                        "time)") from None

@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ..errors import TravellerError
 from ..event.venue import competition_id, venue_group
-from ..remote import RemoteError, credentials_beside, open_location
+from ..remote import credentials_beside, open_location
 from ..store import Store
 from ..store import exchange as xsql
 from .bundles import PREFIX, Refused, Waiting, make_bundle, parse, take_in
@@ -54,8 +55,9 @@ def exchange(store: Store, text: str, *, event: Path | None = None,
     only inside `offload` (served: a thread of the hub's pool, so a slow link never holds the
     tables' loop)."""
     if competition_id(store) is None:
-        raise RemoteError("this event file has no competition identity: make the venues' "
-                          "files with `traveller venue` from the competition's file")
+        raise TravellerError("not_a_venue", "this event file is no venue's and no "
+                             "competition's with venues: make the venues' files with "
+                             "`traveller venue` from the competition's file")
     now = int(time.time() * 1000) if now_ms is None else now_ms
     make_bundle(store, now)
     beside = credentials_beside(event) if event is not None else None

@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..errors import TravellerError
 from ..remote import RemoteError, open_location
 from ..store import Store
 from .run import Exchanged, exchange, run_here, status
@@ -90,6 +91,9 @@ class Exchanger:
                         exchange(store, self.text, event=self.event, offload=self.offload))
             except RemoteError as exc:
                 self._failed(str(exc))
+                return None
+            except TravellerError as exc:
+                self._failed(exc.error)
                 return None
             recovered = self.status.error is not None
             self._backoff_s = 0.0

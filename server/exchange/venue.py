@@ -55,6 +55,9 @@ def make_venue(source: Path, group: str, out: Path, now_ms: int | None = None) -
                                  f"file (group {venue_of(store)['group']}): make venues from "
                                  "the competition's own file")
         groups = groups_of(store)
+        if not groups:
+            raise TravellerError("no_groups", f"{str(source)!r} has no groups to play in "
+                                 "several venues (D5.1 splits a competition by its groups)")
         chosen = next((g for g in groups if g.casefold() == group.strip().casefold()), None)
         if chosen is None:
             named = ", ".join(groups) if groups else "none"
