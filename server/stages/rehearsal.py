@@ -24,7 +24,7 @@ from typing import Any
 
 from ..competition.simulate import join_name
 from ..errors import TravellerError
-from ..event.venue import plays_here
+from ..event.venue import competition_id, plays_here
 from ..formats.competition import CompetitionSpec
 from ..store import SeatingRow, Store, TableRow
 from ..store import players as players_sql
@@ -175,9 +175,17 @@ def robot_lineup(store: Store, section: str, seating: SeatingRow) -> dict[str, A
             "south": south, "east": east, "west": west}
 
 
+def robot_player(store: Store, number: str) -> str:
+    """A robot player's federation ID: `R` and its number, then the competition's tag, so
+    two competitions rehearsed by robots never share a player (D2.1: League II's runners-up
+    join League I's barrage with their players, D4.7)."""
+    ident = competition_id(store)
+    return f"R{number}-{ident[:4]}" if ident else f"R{number}"
+
+
 def _robot_roster(store: Store, team: int, players: list[str]) -> list[str]:
     """A team short of players for a rehearsal gets robot players on its roster."""
-    robots = [f"R{team}.{n}" for n in range(1, ROBOT_PLAYERS + 1)]
+    robots = [robot_player(store, f"{team}.{n}") for n in range(1, ROBOT_PLAYERS + 1)]
     full = sorted({*players, *robots})
     with store.write() as db:
         teams_sql.put_roster(store, db, team, full, ROBOT_DIRECTOR,
@@ -196,9 +204,10 @@ def robot_joiners(store: Store, view: Any, due: Any) -> list[dict[str, Any]]:
     stage = [s.spec.id for s in view.stages].index(due.stage) + 1
     rows = []
     for n, entry in enumerate(value, start=1):
-        entry["players"] = [f"R{stage}.{n}.{k}" for k in range(1, needed + 1)]
-        rows.extend({"federation_id": p, "name": f"Robot {p[1:]}", "gender": "", "club": ""}
-                    for p in entry["players"])
+        entry["players"] = [robot_player(store, f"{stage}.{n}.{k}")
+                            for k in range(1, needed + 1)]
+        rows.extend({"federation_id": p, "name": f"Robot {p[1:].split('-')[0]}", "gender": "",
+                     "club": ""} for p in entry["players"])
     with store.write() as db:
         players_sql.import_players(store, db, rows, ROBOT_DIRECTOR,
                                    f"{ROBOT_DIRECTOR}: robot players joining {due.stage} "

@@ -233,14 +233,25 @@ def test_d4_7_refused_once_the_barrage_is_in_play(
 
 def test_d2_1_a_league_ii_player_on_a_league_i_roster_is_refused(
         leagues: dict[str, Path], tmp_path: Path, capsys: Any) -> None:
-    # The robots of both leagues give team N the players RN.1-RN.4: League II's NW runner-up
-    # (a team of 1-16) has League I's players of the same number, on League I's rosters.
+    # A player of League II's NW runner-up is also on a League I team's roster.
     league_i = copy(leagues[f"I{OPEN}"], tmp_path / "league-1.db")
     source = copy(leagues["II"], tmp_path / "league-2.db")
     nw = runners_up(source)[0][1]
+    store = Store.open(source)
+    try:
+        player = min(p for p, team in teams_sql.roster(store).items() if team == nw)
+    finally:
+        store.close()
+    store = Store.open(league_i)
+    try:
+        theirs = [p for p, team in teams_sql.roster(store).items() if team == 1]
+        with store.write() as db:
+            teams_sql.put_roster(store, db, 1, [*theirs, player], "director", "a transfer")
+    finally:
+        store.close()
     code, _, err = run(capsys, str(league_i), str(source))
     assert code == 1
-    assert f"D2.1: R{nw}.1 (NW team {nw}) is on the roster of " in err
+    assert f"D2.1: {player} (NW team {nw}) is on the roster of " in err
     assert err.rstrip().endswith("a player is on one team's roster only")
 
 
@@ -278,3 +289,24 @@ def test_d4_7_the_console_refuses_an_upload_that_is_no_league_ii_file(
         assert not [d for d in competition_sql.decisions(store) if d["kind"] == "join"]
     finally:
         store.close()
+
+
+def test_d4_7_a_league_ii_rehearsed_by_robots_joins_a_league_i_rehearsed_by_robots(
+        leagues: dict[str, Path], tmp_path: Path, capsys: Any) -> None:
+    """A season rehearsed by robots from end to end: League II's robot players are its own
+    (their IDs carry the competition's tag), so League I's barrage takes them with no D2.1
+    clash with League I's robot players."""
+    source = copy(leagues["II"], tmp_path / "league-2.db")
+    league_i = copy(leagues[f"I{OPEN}"], tmp_path / "league-1.db")
+    store = Store.open(league_i)
+    try:
+        own = set(teams_sql.roster(store))
+    finally:
+        store.close()
+    assert own and all(p.startswith("R") for p in own)  # League I's robot players
+    code, out, err = run(capsys, str(league_i), str(source), "--json")
+    assert (code, err) == (0, "")
+    joined = json.loads(out)["joined"]
+    assert [j["league_entry"] for j in joined] == [e for _, e, _ in runners_up(source)]
+    ids = [p["id"] for team in joined for p in team["players"]]
+    assert len(ids) == 4 * 4 and len(set(ids)) == len(ids) and not set(ids) & own
