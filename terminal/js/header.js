@@ -84,8 +84,10 @@ export function renderHeader(view) {
       h("b", {}, stage.join(" · ")),
       name.sessions > 1 && name.session ? ` · ${t("header.session", { session: name.session })}` : "") : null,
     (view.names?.ns?.length || view.names?.ew?.length) ? h("div", { class: "bar-row names" },
-      h("span", { class: "cell", "data-testid": "ns-names" }, (view.names.ns ?? []).join(" – ")),
-      h("span", { class: "cell", "data-testid": "ew-names" }, (view.names.ew ?? []).join(" – "))) : null,
+      h("span", { class: "cell", "data-testid": "ns-names", title: (view.names.ns ?? []).join(" – ") },
+        (view.names.ns ?? []).join(" – ")),
+      h("span", { class: "cell", "data-testid": "ew-names", title: (view.names.ew ?? []).join(" – ") },
+        (view.names.ew ?? []).join(" – "))) : null,
     state?.event?.restricted_systems ? h("div", { class: "bar-row small", "data-testid": "k9-1" },
       t("header.k9_1")) : null);
 }
