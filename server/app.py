@@ -33,10 +33,11 @@ from .errors import CliError, TravellerError, error_body
 from .event.keys import secret_key
 from .exchange.serving import Exchanger
 from .publish.printing import work
-from .publish.web import IN_A_PROCESS, Publisher
+from .publish.web import Publisher
 from .realtime import register as register_realtime
 from .realtime.packet import Packet
 from .realtime.rooms import IndexedManager
+from .remote.retry import IN_A_PROCESS
 from .store import Store
 from .web import register as register_web
 from .web.forms import wants_json

@@ -3,16 +3,14 @@
 Every `every_s` seconds (and at once when the server starts) the venue makes its bundle of what
 changed, sends what it has not sent yet and takes in the other venues' new bundles, as
 `traveller exchange` does; the location is reached from a thread of the hub's pool, the store
-only on the loop. A failed link is retried with a backoff (doubling, at most `MAX_BACKOFF_S`)
+only on the loop. A failed link is retried with a backoff (doubling, at most 5 minutes)
 and loses nothing: the bundles wait in the venue's file. The console shows the last exchange,
 any error, and each venue's last bundle with its age (`status`).
 """
 
 from __future__ import annotations
 
-import json
 import logging
-import subprocess
 import sys
 import threading
 import time
@@ -23,14 +21,11 @@ from typing import Any
 
 from ..errors import TravellerError
 from ..remote import RemoteError, open_location
+from ..remote.retry import LOOK_EVERY_S, Backoff, keep_looking, traveller_json
 from ..store import Store
 from .run import Exchanged, exchange, run_here, status
 
 log = logging.getLogger(__name__)
-
-FIRST_BACKOFF_S = 5.0
-MAX_BACKOFF_S = 300.0
-LOOK_EVERY_S = 5.0
 
 
 @dataclass
@@ -67,14 +62,14 @@ class Exchanger:
         """Exchange with `traveller exchange` in a process of its own (serving: SFTP, S3)."""
         self.kind = location.kind
         self._last_try_s: float | None = None
-        self._backoff_s = 0.0
+        self.backoff = Backoff()
         self._lock = threading.Lock()
 
     def due(self) -> bool:
         now = self.clock()
         if self._last_try_s is None:
             return True
-        wait = self._backoff_s if self.status.error is not None else self.status.every_s
+        wait = self.backoff.wait_s if self.status.error is not None else self.status.every_s
         return now >= self._last_try_s + wait
 
     def step(self) -> Exchanged | None:
@@ -96,7 +91,7 @@ class Exchanger:
                 self._failed(exc.error)
                 return None
             recovered = self.status.error is not None
-            self._backoff_s = 0.0
+            self.backoff.worked()
             self.status.last_ms = int(self.clock() * 1000)
             self.status.sent, self.status.received = done.sent, dict(done.received)
             self.status.refused, self.status.waiting = done.refused, done.waiting
@@ -113,46 +108,28 @@ class Exchanger:
             return done
 
     def _by_process(self, store: Store) -> Exchanged:
-        """`traveller exchange` in a process of its own: SFTP's and S3's implementations run
-        an asyncio loop that gevent's threads cannot host. It writes the same file, which
-        this process sees within 0.1 s (`PRAGMA data_version`)."""
-        command = [sys.executable, "-m", "server", "exchange", str(store.path), self.text,
-                   "--json"]
-        try:
-            ran = subprocess.run(command, capture_output=True, text=True, check=False,
-                                 timeout=600)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            raise RemoteError(f"cannot exchange with {self.status.location}: "
-                              f"{type(exc).__name__}") from None
-        try:
-            counts = json.loads(ran.stdout)
-        except json.JSONDecodeError:
-            line = (ran.stderr.strip().splitlines() or ["it failed"])[-1]
-            raise RemoteError(line.removeprefix("traveller: ").split(" (nothing is lost")[0]
-                              ) from None
+        """`traveller exchange` in a process of its own (SFTP, S3: see IN_A_PROCESS). It
+        writes the same file, which this process sees within 0.1 s (`PRAGMA data_version`);
+        a refused bundle is in what it prints, with exit status 1."""
+        counts = traveller_json(["exchange", str(store.path), self.text],
+                                self.status.location, exit_codes=(0, 1))
         return Exchanged(sent=counts["sent"], received=counts["received"],
                          refused=counts["refused"], waiting=counts["waiting"],
                          location=self.status.location)
 
     def _failed(self, error: str) -> None:
         now = self.clock()
-        self._backoff_s = min(MAX_BACKOFF_S, self._backoff_s * 2 if self._backoff_s
-                              else FIRST_BACKOFF_S)
+        wait = self.backoff.failed()
         if self.status.error is None:
             self.status.error_since_ms = int(now * 1000)
         self.status.error = error
-        self.status.retry_ms = int((now + self._backoff_s) * 1000)
-        print(f"traveller: exchange failed: {error} (tried again in {self._backoff_s:g} s; "
+        self.status.retry_ms = int((now + wait) * 1000)
+        print(f"traveller: exchange failed: {error} (tried again in {wait:g} s; "
               "nothing is lost)", file=sys.stderr, flush=True)
 
     def run(self, sleep: Callable[[float], Any]) -> None:
         """Look every few seconds, for ever."""
-        while True:
-            try:
-                self.step()
-            except Exception:
-                log.warning("exchange step failed", exc_info=True)
-            sleep(min(LOOK_EVERY_S, self.status.every_s))
+        keep_looking(self.step, sleep, min(LOOK_EVERY_S, self.status.every_s), "exchange")
 
     def wire(self, store: Store | None) -> dict[str, Any]:
         """For the console: this exchange's status and each venue's last bundle."""

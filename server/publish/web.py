@@ -15,8 +15,9 @@ the manifest old: the next publication sends what is still different.
 seconds whether anything was stored since the last publication (the audit's mark), builds the
 site when so (at most every `every_s` seconds) and sends what changed, off the event loop. A
 failure (`RemoteError`) keeps the work queued and is retried with a backoff that doubles up to
-`MAX_BACKOFF_S`. What the console shows is `PublicationStatus`, in memory: the location's
-display (never a password), the last publication's time and counts, the last error.
+`MAX_BACKOFF_S` (`server.remote.retry`). What the console shows is `PublicationStatus`, in
+memory: the location's display (never a password), the last publication's time and counts,
+the last error.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import subprocess
 import sys
 import threading
 import time
@@ -34,6 +34,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..remote import Location, RemoteError, open_location
+from ..remote.retry import (
+    FIRST_BACKOFF_S,
+    LOOK_EVERY_S,
+    MAX_BACKOFF_S,
+    Backoff,
+    keep_looking,
+    traveller_json,
+)
 from ..store import Store
 from ..store.backup import change_mark
 from .export import event_values, export_event
@@ -45,15 +53,8 @@ T = TypeVar("T")
 MANIFEST = "traveller-manifest.json"
 """The last publication's files and their sha256, kept on the remote beside the site."""
 
-LOOK_EVERY_S = 5.0
 """How often the served publisher looks for changes or a due retry."""
 
-FIRST_BACKOFF_S = 5.0
-MAX_BACKOFF_S = 300.0
-
-IN_A_PROCESS = frozenset({"sftp", "s3"})
-"""Kinds whose fsspec implementation runs an asyncio loop of its own, which gevent's patched
-threads cannot host: a server sends to them with `traveller publish` in a process of its own."""
 
 
 @dataclass(frozen=True)
@@ -184,8 +185,7 @@ class Publisher:
         self.credentials = credentials
         self.offload = offload
         self.clock = clock
-        self.first_backoff_s = first_backoff_s
-        self.max_backoff_s = max_backoff_s
+        self.backoff = Backoff(first_backoff_s, max_backoff_s)
         # Parsed now, so a malformed location fails at start, not at the first round.
         location = open_location(text, credentials=credentials)
         self.kind = location.kind
@@ -197,7 +197,6 @@ class Publisher:
         self._sent_hash: str | None = None
         """The hash of the whole site last sent: an unchanged site is not sent again."""
         self._last_try_s: float | None = None
-        self._backoff_s = 0.0
         self._lock = threading.Lock()
 
     def due(self, store: Store) -> bool:
@@ -205,7 +204,7 @@ class Publisher:
         failed), and the interval or the backoff has passed."""
         now = self.clock()
         if self.status.error is not None:
-            return now >= (self._last_try_s or 0) + self._backoff_s
+            return now >= (self._last_try_s or 0) + self.backoff.wait_s
         try:
             mark = change_mark(store)
         except Exception:
@@ -242,7 +241,7 @@ class Publisher:
                 return None
             done: Published = outcome
             self._mark, self._sent_hash = mark, whole
-            self._backoff_s = 0.0
+            self.backoff.worked()
             now_ms = int(self.clock() * 1000)
             recovered = self.status.error is not None
             self.status.last_ms, self.status.pending = now_ms, False
@@ -265,40 +264,28 @@ class Publisher:
             return exc
 
     def _send_by_process(self, store: Store) -> Published | RemoteError:
-        command = [sys.executable, "-m", "server", "publish", str(store.path), self.text,
-                   "--json"]
+        args = ["publish", str(store.path), self.text]
         if self.credentials is not None:
-            command += ["--credentials", str(self.credentials)]
+            args += ["--credentials", str(self.credentials)]
         try:
-            done = subprocess.run(command, capture_output=True, text=True, check=False,
-                                  timeout=600)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            return RemoteError(f"cannot publish to {self.status.location}: "
-                               f"{type(exc).__name__}")
-        if done.returncode != 0:
-            line = (done.stderr.strip().splitlines() or ["it failed"])[-1]
-            line = line.removeprefix("traveller: ").split(" (nothing was lost")[0]
-            return RemoteError(line)
-        counts = json.loads(done.stdout)
+            counts = traveller_json(args, self.status.location)
+        except RemoteError as exc:
+            return exc
         return Published(self.status.location, counts["sent"], counts["unchanged"],
                          counts["deleted"])
 
     def _failed(self, error: str) -> None:
         now = self.clock()
-        self._backoff_s = min(self.max_backoff_s, self._backoff_s * 2 if self._backoff_s
-                              else self.first_backoff_s)
+        wait = self.backoff.failed()
         if self.status.error is None:
             self.status.error_since_ms = int(now * 1000)
         self.status.error, self.status.pending = error, True
-        self.status.retry_ms = int((now + self._backoff_s) * 1000)
+        self.status.retry_ms = int((now + wait) * 1000)
         print(f"traveller: publication failed: {error} (tried again in "
-              f"{self._backoff_s:g} s; nothing is lost)", file=sys.stderr, flush=True)
+              f"{wait:g} s; nothing is lost)", file=sys.stderr, flush=True)
 
     def run(self, sleep: Callable[[float], Any]) -> None:
         """Look every LOOK_EVERY_S seconds (or the interval, if shorter), for ever."""
-        while True:
-            try:
-                self.step()
-            except Exception:
-                log.warning("publication step failed", exc_info=True)
-            sleep(min(LOOK_EVERY_S, self.status.every_s, self.first_backoff_s))
+        keep_looking(self.step, sleep,
+                     min(LOOK_EVERY_S, self.status.every_s, self.backoff.first_s),
+                     "publication")
