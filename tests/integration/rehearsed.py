@@ -16,9 +16,12 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from server.stages.create import create_competition
 from server.stages.rehearsal import rehearse
+from server.stages.view import standings
+from server.store import Store
 from tests.conftest import PASSWORD, REPO
 
 SEED = 11
@@ -57,6 +60,16 @@ def _shared_folder() -> Path:
 
 def clock() -> int:
     return int(time.time() * 1000)
+
+
+def standing(path: Path) -> dict[str, Any]:
+    """`traveller standings --json` of an event file, read in this process."""
+    store = Store.open(path)
+    try:
+        data, _ = standings(store, clock())
+    finally:
+        store.close()
+    return data
 
 
 def rehearsed(preset: str, dest: Path, *, entries: int | None = -1, advances: int | None = None,

@@ -19,6 +19,7 @@ import logging
 import socket
 import threading
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -45,7 +46,7 @@ def closed_port() -> int:
     return free_port()
 
 
-class Server:
+class Server(ABC):
     """A server of one kind serving `root`; `start()` and `stop()` may repeat."""
 
     kind = ""
@@ -76,11 +77,13 @@ class Server:
         return (f"{self.scheme}://{USER}:{quote(PASSWORD, safe='')}@127.0.0.1:{self.port}"
                 f"/{SITE}")
 
+    @abstractmethod
     def start(self) -> None:
-        raise NotImplementedError
+        """Serve `root` (again, after a stop: the same port)."""
 
+    @abstractmethod
     def stop(self) -> None:
-        raise NotImplementedError
+        """Stop serving: a connection is refused until `start`."""
 
 
 class FolderServer(Server):

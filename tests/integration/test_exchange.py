@@ -17,10 +17,9 @@ import pytest
 from server.cli import main
 from server.exchange.bundles import checksum
 from server.stages.rehearsal import rehearse
-from server.stages.view import standings
 from server.store import Store
 from tests.conftest import REPO
-from tests.integration.rehearsed import SEED, clock, copy, rehearsed
+from tests.integration.rehearsed import SEED, clock, copy, rehearsed, standing
 from tests.integration.remote_servers import PASSWORD, closed_port, remote_server
 
 GROUPS = ("NW", "NE", "SW", "SE")
@@ -32,15 +31,6 @@ def play(path: Path) -> None:
         rehearse(store, SEED, clock)
     finally:
         store.close()
-
-
-def standing(path: Path) -> dict[str, Any]:
-    store = Store.open(path)
-    try:
-        data, _ = standings(store, clock())
-    finally:
-        store.close()
-    return data
 
 
 def results(path: Path) -> list[tuple[Any, ...]]:
@@ -157,14 +147,20 @@ def bundles(folder: Path) -> list[Path]:
     return sorted(folder.glob("traveller-bundle-*.json"))
 
 
-def test_d5_1_a_tampered_bundle_is_refused_whole(
-        league: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    files = fresh(league, tmp_path)
+def sent_by_nw(files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+               ) -> tuple[Path, Path, dict[str, Any]]:
+    """NW's first bundle sent to a stick: the stick, the bundle's file and its content."""
     stick = tmp_path / "stick"
     stick.mkdir()
     assert exchange(files["NW"], str(stick), capsys)[0] == 0
     [made] = bundles(stick)
-    body = json.loads(made.read_text())
+    return stick, made, json.loads(made.read_text())
+
+
+def test_d5_1_a_tampered_bundle_is_refused_whole(
+        league: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = fresh(league, tmp_path)
+    stick, made, body = sent_by_nw(files, tmp_path, capsys)
     record = next(r for r in body["records"] if r["kind"] == "result")
     record["row"]["ns_score"] = 2000  # a result changed after the bundle was written
     made.write_text(json.dumps(body))
@@ -180,11 +176,7 @@ def test_d5_1_a_tampered_bundle_is_refused_whole(
 def test_d5_1_a_bundle_touching_another_venues_tables_is_refused(
         league: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     files = fresh(league, tmp_path)
-    stick = tmp_path / "stick"
-    stick.mkdir()
-    assert exchange(files["NW"], str(stick), capsys)[0] == 0
-    [made] = bundles(stick)
-    body = json.loads(made.read_text())
+    stick, made, body = sent_by_nw(files, tmp_path, capsys)
     # A bundle of NW that writes a match of NE's, its checksum made again to fit.
     record = next(r for r in body["records"] if r["kind"] == "result")
     record["id"]["fixture"] = record["id"]["fixture"].replace("/NW/", "/NE/")
@@ -421,11 +413,7 @@ def test_d5_1_a_bundle_whose_records_are_not_ours_is_refused(
     that fits its content): fields this file does not keep, and a result that is no result,
     refuse it whole."""
     files = fresh(league, tmp_path)
-    stick = tmp_path / "stick"
-    stick.mkdir()
-    assert exchange(files["NW"], str(stick), capsys)[0] == 0
-    [made] = bundles(stick)
-    body = json.loads(made.read_text())
+    stick, made, body = sent_by_nw(files, tmp_path, capsys)
     record = next(r for r in body["records"] if r["kind"] == "result")
     if change == "not a contract":
         record["row"]["contract"] = "9Z"

@@ -10,31 +10,20 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from server.competition import simulate
 from server.competition.report import to_json
 from server.formats import load_preset
-from server.stages.view import standings
 from server.store import Store
 from tests.conftest import PASSWORD, REPO
-from tests.integration.rehearsed import SEED, SMALLEST, clock, rehearsed
+from tests.integration.rehearsed import SEED, SMALLEST, rehearsed, standing
 
 
 def traveller(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "server.cli", *args], cwd=REPO,
                           capture_output=True, text=True, timeout=300)
-
-
-def standing(path: Path) -> dict[str, Any]:
-    store = Store.open(path)
-    try:
-        data, _ = standings(store, clock())
-    finally:
-        store.close()
-    return data
 
 
 @pytest.mark.parametrize("preset", sorted(SMALLEST))
