@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +29,7 @@ from ..bridge.contract import Contract
 from ..errors import TravellerError
 from ..event.create import new_token
 from ..event.venue import competition_id, fixture_index, venue_group
-from ..stages.schedule import Boards
+from ..stages.schedule import Boards, numbered_rounds
 from ..store import Store
 from ..store import competition as sql
 from ..store import exchange as xsql
@@ -250,7 +249,7 @@ def take_in(store: Store, body: dict[str, Any], name: str, now_ms: int) -> Taken
             if planned.fixtures:
                 _put_in_play(store, db, planned, venue, name)
             for record, row in placed:
-                _apply(store, db, record, row, venue, name, taken)
+                _apply(store, db, record, row, venue, name, taken, now_ms)
             xsql.put_received(db, {"venue": venue, "seq": seq, "checksum": body["checksum"],
                                    "name": name, "records": len(placed),
                                    "made_ms": body.get("made_ms"), "applied_ms": now_ms})
@@ -283,9 +282,7 @@ def _plan(store: Store, given: Any, fixtures: dict[str, dict[str, Any]],
         return planned
     seatings = store.seatings()
     last_round = max((s.round for s in seatings), default=0)
-    known = {(f["stage"], f["detail"].get("stage_round")): f["first_round"]
-             for f in fixtures.values()
-             if f["kind"] == "match" and not f["detail"].get("knockout")}
+    known = numbered_rounds(fixtures)
     boards = Boards(fixtures, max((b for s in seatings for b in s.boards), default=0))
     used = {(s.round, s.table_number) for s in seatings}
     tables = {(t.section, t.number) for t in store.tables()}
@@ -436,17 +433,16 @@ def _check(kind: str, row: dict[str, Any] | None, allowed: set[str] | None) -> N
 
 
 def _apply(store: Store, db: Database, record: dict[str, Any], row: dict[str, Any] | None,
-           venue: str, name: str, taken: Taken) -> None:
+           venue: str, name: str, taken: Taken, now_ms: int) -> None:
     kind = record["kind"]
     why = f"from venue {venue} ({name})"
     if kind == "decision":
         key = str(record["id"]["key"])
-        now = int(time.time() * 1000)
         if row is None:
-            sql.remove_decision(store, db, key, "exchange", now, why)
+            sql.remove_decision(store, db, key, "exchange", now_ms, why)
         else:
             sql.put_decision(store, db, key, str(row["kind"]), row["value"],
-                             str(row.get("actor") or "exchange"), now,
+                             str(row.get("actor") or "exchange"), now_ms,
                              f"{row.get('why') or ''} ({why})".strip())
         return
     if kind == "ruling":

@@ -76,12 +76,7 @@ def next_batch(store: Store, view: CompetitionView, inputs: Inputs, *,
     for fixture in fixtures:
         streams[order[fixture.stage], fixture.group].append(fixture)
     busy = _busy(existing, inputs)
-    # A stage's round already numbered in this file (another group's match of it, taken in
-    # from a venue's bundle, D5.1) keeps its number: every group plays a round robin's round
-    # r in the same round of the event, as one file advancing them together numbers them.
-    known = {(f["stage"], f["detail"].get("stage_round")): f["first_round"]
-             for f in existing.values()
-             if f["kind"] == "match" and not f["detail"].get("knockout")}
+    known = numbered_rounds(existing)
     # A group's round robin goes on at the tables it played its earlier rounds at, as the
     # room does (and as one advance of every group numbers them).
     kept: dict[tuple[str, str], set[int]] = defaultdict(set)
@@ -126,6 +121,16 @@ def next_batch(store: Store, view: CompetitionView, inputs: Inputs, *,
     in_play = {row[k] for row in batch.seatings for k in ("ns_pair", "ew_pair")}
     batch.new_teams = sorted(in_play & known)
     return batch
+
+
+def numbered_rounds(existing: dict[str, dict[str, Any]]) -> dict[tuple[str, Any], int]:
+    """Each stage's round robin rounds already numbered in this file, (stage, its round) ->
+    the event's round. Such a round keeps its number (another group's match of it, taken in
+    from a venue's bundle, D5.1): every group plays a round robin's round r in the same round
+    of the event, as one file advancing them together numbers them."""
+    return {(f["stage"], f["detail"].get("stage_round")): f["first_round"]
+            for f in existing.values()
+            if f["kind"] == "match" and not f["detail"].get("knockout")}
 
 
 class Boards:

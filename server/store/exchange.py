@@ -64,7 +64,7 @@ def delete_record(db: Database, kind: str, row: dict[str, Any]) -> dict[str, Any
 
 
 def _identity(kind: str, row: dict[str, Any]) -> tuple[str, list[Any]]:
-    if kind in ("result",):
+    if kind == "result":
         return ("section = ? and table_number = ? and round = ? and board = ?",
                 [row["section"], row["table_number"], row["round"], row["board"]])
     if kind == "adjustment":
