@@ -155,6 +155,13 @@ def build_parser() -> argparse.ArgumentParser:
                        "its boards numbered 1-N as in the room (default: the one set the last "
                        "advance put in play)")
 
+    ply = sub.add_parser("players", help="import the players register (D2.1, K4.4) from a "
+                         "CSV file: all its lines or none")
+    ply.add_argument("db")
+    ply.add_argument("csv", metavar="FILE.csv",
+                     help="UTF-8 CSV with a header id,name,gender[,club] (commas or semicolons)")
+    ply.add_argument("--json", action="store_true", help="the JSON documented in the README")
+
     vp = sub.add_parser("vp", help="convert an IMP margin to victory points")
     vp.add_argument("--scale", required=True,
                     help="wbf2013 (wbf, wbf20), acbl30 (30), wbf30, wbf25")
@@ -753,6 +760,38 @@ def cmd_deals(args: argparse.Namespace) -> int:
     where = f" of {played_in.text()}" if played_in is not None else ""
     print(f"linked {count} ({board_ranges(numbers)}){where} to the hand records of "
           f"{path.name}; {how}")
+    return 0
+
+
+def cmd_players(args: argparse.Namespace) -> int:
+    from .event.players import PlayersError, import_csv
+
+    path = Path(args.csv)
+    try:
+        # The console's upload is decoded the same way (a spreadsheet's BOM dropped).
+        text = path.read_bytes().decode("utf-8-sig")
+    except OSError as exc:
+        raise CliError(f"cannot read {args.csv!r}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise CliError(f"{path.name} is not UTF-8 text: save it as CSV UTF-8") from None
+    store = _open(args.db)
+    try:
+        counts = import_csv(store, text, actor="cli", filename=path.name)
+    except PlayersError as exc:
+        # One line that says it all, then every other problem on a line of its own.
+        first, *more = exc.problems
+        also = f" (and {len(more)} more below)" if more else ""
+        print(f"traveller: nothing imported from {path.name}: {first}{also}", file=sys.stderr)
+        for problem in more:
+            print(f"traveller: {path.name}: {problem}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    if args.json:
+        print(json.dumps(counts))
+    else:
+        print(f"imported {counts['rows']} players from {path.name} into {args.db}: "
+              f"{counts['added']} added, {counts['updated']} updated")
     return 0
 
 
