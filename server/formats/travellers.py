@@ -196,7 +196,7 @@ _AVERAGES: dict[str, float] = {"": 50.0, "=": 50.0, "+": 60.0, "-": 40.0}
 _AVERAGE_WORD = re.compile(r"^(?:A|AV|AVE|AVG|AVERAGE)(=|\+|-|)$")
 _PERCENT = re.compile(r"^(?:A|ADJ|AVE|AV)?\s*(\d{1,3}(?:\.\d+)?)\s*%?$")
 _PAIR_OF_PERCENTS = re.compile(
-    r"^(?:A|ADJ)?\s*(\d{1,3}(?:\.\d+)?)\s*%?\s*[/:]\s*(\d{1,3}(?:\.\d+)?)\s*%?$"
+    r"^(?:A|ADJ)?\s*(\d{1,3}(?:\.\d+)?)\s*%?\s*[/:]\s*(?:A|ADJ)?\s*(\d{1,3}(?:\.\d+)?)\s*%?$"
 )
 _JOINED_PERCENTS = re.compile(r"^A(\d\d)(\d\d)$")
 """USEBIO's ``Axxyy`` (``A6040``: North-South 60%, East-West 40%), as Compscore, EBUScore,
@@ -228,7 +228,8 @@ def parse_adjusted(ns_text: str | None, ew_text: str | None) -> tuple[float, flo
     """The ``(ns_percent, ew_percent)`` of an artificial score written in a line's two cells.
 
     Each cell may hold one side's notation (:func:`adjusted_percent`); a cell that holds both
-    (``"A60/40"``, ``"60%/40%"``, USEBIO's ``"A6040"``) gives both, North-South's first.
+    (``"A60/40"``, ``"A60/A40"``, ``"60%/40%"``, USEBIO's ``"A6040"``) gives both,
+    North-South's first.
     When only one side's cell holds a notation, the
     other side gets the complement (``"A+"`` and an empty cell: 60/40), the usual pairing of
     Law 12C2's average-plus with average-minus. None when neither cell holds an adjusted score.

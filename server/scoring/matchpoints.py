@@ -7,10 +7,11 @@ North-South results, East-West with East-West. Adjusted scores (:mod:`server.sco
 join in: an artificial one is a percentage of the board's top and is compared with nothing, a
 weighted one is compared for the weight of each of its scores, a split one scores each side on
 its own. A board scored on fewer results than the most any board had is factored up to that
-top by Neuberg's formula, or kept on its own top (:class:`Factoring`). A session's pairs are
-ranked by percentage, in two fields (a Mitchell) or one (a Howell), section by section or
-across sections on the same boards (top integral, K4.2). :class:`LiveMatchpoints` keeps all of
-it up to date one result at a time.
+top by Neuberg's formula, or kept on its own top (:class:`Factoring`); either way an artificial
+score counts as one of the board's results, the results compared being factored up to them. A
+session's pairs are ranked by percentage, in two fields (a Mitchell) or one (a Howell),
+section by section or across sections on the same boards (top integral, K4.2).
+:class:`LiveMatchpoints` keeps all of it up to date one result at a time.
 
 Neuberg's formula, in the form used here (matchpoints MP of a result compared with n results,
 the board factored up to N results; ``tie`` is the value of a tie, 1 on the 2/1 scale)::
@@ -88,7 +89,9 @@ class Factoring(enum.Enum):
     NEUBERG = "neuberg"
     """Factored up to the largest top by Neuberg's formula (EBU programs, ScoreBridge, Magic)."""
     OWN_TOP = "own-top"
-    """Scored on its own, smaller top (Compscore); it then weighs less in a percentage."""
+    """Scored on its own, smaller top (Compscore); it then weighs less in a percentage. The top
+    is the board's own results', artificial scores included: the results compared are factored
+    up to them by Neuberg's formula, as every program does for an artificial score."""
 
     @classmethod
     def parse(cls, text: str) -> Factoring:
@@ -165,8 +168,8 @@ class BoardScore:
     """A board scored: its top and each table's figures, in the order of the results given."""
 
     top: float
-    """The top the board is scored on (the largest top when factored; North-South's field's own
-    top when scored on its own top)."""
+    """The top the board is scored on (the largest top under Neuberg; the top of the board's own
+    results, artificial ones included, on its own top)."""
     results: int
     """Tables with a result on the board, adjusted or not."""
     compared: int
@@ -187,10 +190,11 @@ def score_board(
     ``results`` are the tables' results (a plain ``int`` is a North-South score played out).
     ``most`` is the largest number of results on any board of the session (``None``: this
     board's own), the N of Neuberg's formula. Each field (North-South, East-West) compares its
-    results that are not artificial among themselves; when that is fewer than ``most`` the
-    matchpoints are factored up (:attr:`Factoring.NEUBERG`) or left on their own top
-    (:attr:`Factoring.OWN_TOP`). An artificial score is its percentage of the top the board is
-    scored on.
+    results that are not artificial among themselves and factors them up by Neuberg's formula
+    to ``most`` (:attr:`Factoring.NEUBERG`) or to the board's own results, artificial scores
+    included (:attr:`Factoring.OWN_TOP`: a board that fewer tables played keeps its smaller
+    top, but an artificial score does not make it smaller). An artificial score is its
+    percentage of the top the board is scored on.
     """
     tables = [TableResult.played(r) if isinstance(r, int) else r for r in results]
     most = len(tables) if most is None else most
@@ -201,19 +205,16 @@ def score_board(
         ew_raw = _mirror(ns_raw, scale)  # East-West get what North-South did not, exactly
     else:
         ew_raw = _field([table.ew for table in tables], scale, east_west=True)
-    ns_side = _sides(ns_raw, [table.ns for table in tables], scale, factoring, most)
-    ew_side = _sides(ew_raw, [table.ew for table in tables], scale, factoring, most)
+    target = most if factoring is Factoring.NEUBERG else len(tables)
+    ns_side = _sides(ns_raw, [table.ns for table in tables], scale, target)
+    ew_side = _sides(ew_raw, [table.ew for table in tables], scale, target)
     compared = sum(points is not None for points in ns_raw)
     return BoardScore(
-        top=_side_top(compared, most, scale, factoring),
+        top=scale.top(target),
         results=len(tables),
         compared=compared,
         tables=tuple(TableScore(ns, ew) for ns, ew in zip(ns_side, ew_side, strict=True)),
     )
-
-
-def _side_top(compared: int, most: int, scale: Scale, factoring: Factoring) -> float:
-    return scale.top(most if factoring is Factoring.NEUBERG else compared)
 
 
 def _mirror(raw: list[float | None], scale: Scale) -> list[float | None]:
@@ -279,13 +280,14 @@ def _sides(
     raw: list[float | None],
     scores: Sequence[Score],
     scale: Scale,
-    factoring: Factoring,
-    most: int,
+    target: int,
 ) -> list[SideScore]:
+    # ``target``: the results the board is scored on (the session's most under Neuberg, its
+    # own on its own top); the compared results are factored up to them.
     compared = sum(points is not None for points in raw)
     own_top = scale.top(compared)
-    top = _side_top(compared, most, scale, factoring)
-    factor = factoring is Factoring.NEUBERG and 0 < compared < most
+    top = scale.top(target)
+    factor = 0 < compared < target
     sides: list[SideScore] = []
     for points, score in zip(raw, scores, strict=True):
         if points is None:
@@ -294,7 +296,7 @@ def _sides(
             mark = 2 if score.percent > 50 else 1 if score.percent == 50 else 0
             sides.append(SideScore(earned, _percent(earned, top), top, mark, False, False, True))
             continue
-        earned = neuberg(points, compared, most, scale) if factor else points
+        earned = neuberg(points, compared, target, scale) if factor else points
         # Above or below average is judged before factoring, which keeps the average in place.
         mark = 1 if math.isclose(2 * points, own_top) else 2 if 2 * points > own_top else 0
         contested = compared > 1
@@ -748,8 +750,10 @@ class LiveMatchpoints:
             for i, percent in artificial:
                 a[i], b[i] = percent / 100 * win, -percent / 100 * win
             return [a, b, [win] * n, [-win] * n]
-        own = self.scale.top(compared)
-        b = [p if p is not None else 0.0 for p in raw]
+        # On its own top: the board's own results, artificial ones included, are its N.
+        own = self.scale.top(n)
+        b = [(neuberg(p, compared, n, self.scale) if compared < n else p) if p is not None
+             else 0.0 for p in raw]  # fmt: skip
         for i, percent in artificial:
             b[i] = percent / 100 * own
         return [[0.0] * n, b, [0.0] * n, [own] * n]

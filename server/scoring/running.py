@@ -22,7 +22,7 @@ from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import replace
 
-from server.scoring.adjusted import Artificial, Score, TableResult
+from server.scoring.adjusted import Artificial, TableResult
 from server.scoring.matchpoints import (
     BoardResult,
     BoardScore,
@@ -148,15 +148,10 @@ def _average_unless_adjusted(side: SideScore, scale: Scale) -> SideScore:
 def _held_back(results: list[TableResult], scale: Scale, factoring: Factoring,
                most: int) -> BoardScore:
     """Every side of a board held back on the average of the top it is scored on: the
-    largest under Neuberg, its own field's (a board of two at least) on its own top."""
-
-    def top(sides: list[Score]) -> float:
-        if factoring is Factoring.NEUBERG:
-            return scale.top(most)
-        return scale.top(sum(not isinstance(side, Artificial) for side in sides))
-
-    ns = average_of(top([r.ns for r in results]), scale)
-    ew = average_of(top([r.ew for r in results]), scale)
+    largest under Neuberg, its own results' (a board of two at least) on its own top."""
+    top = scale.top(most if factoring is Factoring.NEUBERG else len(results))
+    ns = average_of(top, scale)
+    ew = average_of(top, scale)
     compared = sum(not isinstance(r.ns, Artificial) for r in results)
     return BoardScore(ns.out_of, len(results), compared,
                       tuple(TableScore(ns, ew) for _ in results))

@@ -77,12 +77,23 @@ def test_artificial_scores_are_out_of_the_comparison_and_the_others_factored_up(
     assert board.tables[-1].ns.mark == 2 and board.tables[-1].ew.mark == 0
 
 
-def test_own_top_keeps_a_short_board_on_its_own_top() -> None:
-    board = score_board([*EBU_TEN, TableResult.artificial(50, 50)], factoring=Factoring.OWN_TOP)
+def test_own_top_keeps_a_board_fewer_tables_played_on_its_own_top() -> None:
+    board = score_board(EBU_TEN, factoring=Factoring.OWN_TOP, most=11)
     assert board.top == 18.0
-    assert ns_points(board) == [18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 9]
+    assert ns_points(board) == [18, 16, 14, 12, 10, 8, 6, 4, 2, 0]
     assert board.tables[0].ns.percentage == 100.0 and board.tables[0].ns.is_top
     assert board.tables[9].ns.is_bottom and board.tables[9].ew.is_top
+
+
+def test_own_top_counts_an_artificial_score_as_a_result_of_its_board() -> None:
+    """Eleven tables had the board, one of them an A5050: on its own top the board is a board of
+    eleven results (top 20), the ten played ones factored up to eleven as under Neuberg (the
+    EBU's worked example) and the A5050 10 each way: the session's most (12) plays no part."""
+    board = score_board([*EBU_TEN, TableResult.artificial(50, 50)], factoring=Factoring.OWN_TOP,
+                        most=12)  # fmt: skip
+    assert (board.top, board.results, board.compared) == (20.0, 11, 10)
+    assert ns_points(board) == pytest.approx([*EBU_FACTORED, 10.0])
+    assert ew_points(board) == pytest.approx([*EBU_FACTORED[::-1], 10.0])
 
 
 def test_law_12c1c_weighted_score_is_the_weighted_mix_against_the_field() -> None:
@@ -246,6 +257,19 @@ def test_neuberg_equals_plain_matchpoints_when_every_board_was_played_equally_of
     tables: int, boards: int, rng: random.Random
 ) -> None:
     lines = random_mitchell(rng, tables, boards, drop=0)
+    assert score_pairs(lines).standings == score_pairs(lines, factoring=Factoring.OWN_TOP).standings
+
+
+@given(st.integers(2, 7), st.integers(1, 5), st.randoms(use_true_random=False))
+def test_own_top_equals_neuberg_when_every_board_had_as_many_results_adjusted_ones_included(
+    tables: int, boards: int, rng: random.Random
+) -> None:
+    lines = random_mitchell(rng, tables, boards, drop=0)
+    for _ in range(rng.randrange(3)):
+        index = rng.randrange(len(lines))
+        line = lines[index]
+        lines[index] = BoardResult(line.board, line.ns_pair, line.ew_pair,
+                                   TableResult.artificial(60, 40))  # fmt: skip
     assert score_pairs(lines).standings == score_pairs(lines, factoring=Factoring.OWN_TOP).standings
 
 

@@ -99,15 +99,27 @@ def test_rescore_matchpoints_with_neuberg_and_an_adjusted_score() -> None:
     assert out["ranking"][3]["original"] is None
 
 
-def test_rescore_on_own_tops() -> None:
-    """Board 2's two played results on a top of 2; the adjusted table gets 60% of 2."""
-    out = rescore(mitchell(), factoring="own-top", decimals=None)
+def test_rescore_on_own_tops_an_artificial_score_is_still_a_result_of_its_board() -> None:
+    """Board 2 without its 2v6 table: two results, -100 (1v5) and the A6040 (3v4). On its own
+    top the board is a board of two results (top 2): -100, alone among the results compared, is
+    factored up to two by Neuberg's formula, (0 + 1) x 2 / 1 - 1 = 1, and the A6040 is 60% and
+    40% of 2, 1.2 and 0.8. Under Neuberg the board is factored to three results (top 4): -100
+    gets (0 + 1) x 3 / 1 - 1 = 2 and the A6040 2.4 and 1.6. Board 1 (three results) is the same
+    either way: NS 1, 1, 4 and EW 3, 3, 0 of 4."""
+    short = replace(mitchell(), lines=tuple(line for line in mitchell().lines
+                                            if (line.board, line.ns) != (2, "2")))  # fmt: skip
+    out = rescore(short, factoring="own-top", decimals=None)
     assert out["factoring"] == "own-top"
     assert out["boards"][1]["top"] == 2.0
-    assert [r["ns_mp"] for r in out["boards"][1]["results"]] == [0.0, 2.0, 1.2]
+    assert [(r["ns_mp"], r["ew_mp"]) for r in out["boards"][1]["results"]] == [
+        (1.0, 1.0), (1.2, 0.8)]  # fmt: skip
     pct = {r["pair"]: r["pct"] for r in out["ranking"]}
-    assert pct["2"] == 50.0  # (1 + 2) / (4 + 2)
-    assert pct["3"] == 86.67  # (4 + 1.2) / 6
+    assert (pct["1"], pct["2"], pct["3"]) == (33.33, 25.0, 86.67)  # 2/6, 1/4, 5.2/6
+    assert (pct["4"], pct["5"], pct["6"]) == (63.33, 66.67, 0.0)  # 3.8/6, 4/6, 0/4
+    neuberg = rescore(short, decimals=None)
+    assert neuberg["boards"][1]["top"] == 4.0
+    assert [(r["ns_mp"], r["ew_mp"]) for r in neuberg["boards"][1]["results"]] == [
+        (2.0, 2.0), (2.4, 1.6)]  # fmt: skip
 
 
 def test_rescore_butler_ranks_by_imps() -> None:
@@ -203,5 +215,7 @@ def test_rescore_reproduces_magic_contests_published_figures() -> None:
     figures = [(r["ns_mp"], r["original_ns_mp"]) for b in out["boards"] for r in b["results"]
                if r["original_ns_mp"] is not None]  # fmt: skip
     assert len(figures) == 660 and all(mine == theirs for mine, theirs in figures)
+    # Its short boards are short by an adjusted score, not by the movement: every board had 22
+    # results, so on its own top each board is factored as under Neuberg.
     own_top = rescore(results_file.read_results_file(MAGIC), factoring="own-top")
-    assert own_top["ranking"][0]["pct"] != 61.21  # the file tells the two factorings apart
+    assert own_top["ranking"] == out["ranking"] and own_top["boards"] == out["boards"]
