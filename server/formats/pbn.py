@@ -26,7 +26,9 @@ stage by stage: each game's lines or table belong to its stage, and each stage's
 ``TotalScoreTable`` (with ``CarriedVP``, the VP kept from an earlier stage in a team's total)
 is its own ranking (:attr:`~server.formats.travellers.ResultsFile.stages`). A teams game's
 ``[CarryOver]`` is the IMPs the home team started its match with (negative: the visiting
-team's).
+team's). A teams game's ``[Room]`` says where the home team sat (North-South in the open room);
+programs that do not know it write ``[Room ""]``, and the room is then inferred from the board's
+other game, the team names, the ``[Table]``s or the file's order (:func:`_infer_rooms`).
 """
 
 from __future__ import annotations
@@ -400,14 +402,28 @@ def _is_table_record(game: _Game) -> bool:
         game.tags.get(tag, "").strip() not in ("", "?") for tag in ("Contract", "Score"))
 
 
+@dataclass
+class _Played:
+    """A teams game as read, before its room is known for sure."""
+
+    game: _Game
+    stage: str
+    round: str
+    home: str
+    away: str
+    board: int
+    seat: str | None
+    """``"NS"`` or ``"EW"``: where the home team sat; None while the Room tag says nothing."""
+    inferred: bool = False
+
+
 def _team_tables(games: list[_Game], origin: str,
                  staged: bool = False) -> tuple[list[TeamTable], list[str]]:
     """A teams file written one game per table: ``[Board]``, ``[Room "Open"|"Closed"]`` (the home
     team sits North-South in the open room), ``[HomeTeam]``, ``[VisitTeam]``, ``[Round]`` (or
     ``[Stage]``), ``[Contract]``, ``[Declarer]``, ``[Result]``, ``[Score]`` and the program's
-    ``[ScoreIMP]``."""
-    tables: list[TeamTable] = []
-    seats: dict[tuple[str, str, str, str, int], list[str]] = {}
+    ``[ScoreIMP]``. An empty ``[Room ""]`` (or none) is inferred (:func:`_infer_rooms`)."""
+    played: list[_Played] = []
     for game in games:
         line = game.tag_lines.get("Board", game.line)
         tags = game.tags
@@ -417,29 +433,96 @@ def _team_tables(games: list[_Game], origin: str,
             raise PbnError("a game with a result but no ScoreTable needs its HomeTeam and "
                            f"VisitTeam tags (a teams file): the {lacking} tag is missing",
                            origin=origin, line=line)  # fmt: skip
-        room = tags.get("Room", "").strip().lower()
-        seat = _ROOMS.get(room)
-        if seat is None:
+        room = tags.get("Room", "").strip()
+        seat = _ROOMS.get(room.lower())
+        if seat is None and room not in _NO_ROOM:
             raise PbnError(f"invalid Room {tags.get('Room', '')!r}: a teams game says where it "
                            "was played, \"Open\" or \"Closed\"", origin=origin,
                            line=game.tag_lines.get("Room", line))  # fmt: skip
         board = _board(game, _Table("", {}, 0, line), origin)
         round_ = (tags.get("Round") or tags.get("Stage") or "").strip()
         stage = tags.get("Stage", "").strip() if staged else ""
+        played.append(_Played(game, stage, round_, home, away, board, seat))
+    _infer_rooms(played)
+    tables: list[TeamTable] = []
+    seats: dict[tuple[str, str, str, str, int], list[_Played]] = {}
+    for one in played:
         try:
-            table = _team_table(tags, round_, home, away, board, seat)
+            assert one.seat is not None
+            table = _team_table(one.game.tags, one.round, one.home, one.away, one.board,
+                                one.seat)  # fmt: skip
         except ValueError as error:
-            raise PbnError(str(error), origin=origin, line=line) from None
-        tables.append(replace(table, stage=stage) if stage else table)
-        seats.setdefault((stage, round_, home, away, board), []).append(seat)
+            raise PbnError(str(error), origin=origin,
+                           line=one.game.tag_lines.get("Board", one.game.line)) from None
+        tables.append(replace(table, stage=one.stage) if one.stage else table)
+        seats.setdefault((one.stage, one.round, one.home, one.away, one.board), []).append(one)
     missing = []
     for (stage, round_, home, away, board), found in seats.items():
-        if sorted(found) != ["EW", "NS"]:
+        if sorted(one.seat or "" for one in found) != ["EW", "NS"]:
             name = (f"{stage + ', ' if stage else ''}{'round ' + round_ + ', ' if round_ else ''}"
                     f"{home} v {away}, board {board}")
-            rooms = "/".join("Open" if seat == "NS" else "Closed" for seat in found)
+            if len(found) == 1 and found[0].inferred:
+                missing.append(f"{name}: one table's result only (its Room not stated)")
+                continue
+            rooms = "/".join("Open" if one.seat == "NS" else "Closed" for one in found)
             missing.append(f"{name}: the rooms are {rooms}, not one Open and one Closed")
     return tables, missing
+
+
+_NO_ROOM = frozenset({"", "?", "-"})
+
+
+def _infer_rooms(played: list[_Played]) -> None:
+    """Give each game whose Room is empty the room its file implies, in this order:
+
+    1. the board's other game states its room: this one is the other room;
+    2. the match's games name the teams both ways round (``HomeTeam`` ``"B"``, ``VisitTeam``
+       ``"A"`` in some): the file names the team that sat North-South as ``HomeTeam``, so the
+       match's home team (the one its first game names so) sat North-South where it is named
+       home and East-West where it is named visitor;
+    3. the board's two games name different ``[Table]``s: the lower table is the open room (a
+       match's home team sits North-South at its first table);
+    4. else the file's order: the first of the board's two games is the open room, the second
+       the closed room, as programs list them.
+
+    A board of one game whose Room is empty cannot be told: it is named missing.
+    """
+    matches: dict[tuple[str, str, frozenset[str]], list[_Played]] = {}
+    for one in played:
+        matches.setdefault((one.stage, one.round, frozenset((one.home, one.away))), []).append(one)
+    for games in matches.values():
+        if all(one.seat is not None for one in games):
+            continue
+        first = games[0]
+        both_ways = any(one.home != first.home for one in games)
+        boards: dict[int, list[_Played]] = {}
+        for one in games:
+            boards.setdefault(one.board, []).append(one)
+        for board in boards.values():
+            unknown = [one for one in board if one.seat is None]
+            if not unknown:
+                continue
+            for one in unknown:
+                one.inferred = True
+            known = [one.seat for one in board if one.seat is not None]
+            if len(board) == 2 and len(known) == 1:
+                unknown[0].seat = "EW" if known[0] == "NS" else "NS"
+            elif both_ways and not known:
+                for one in board:
+                    one.seat = "NS" if one.home == first.home else "EW"
+                    one.home, one.away = first.home, first.away
+            elif len(board) == 2 and not known and _tables_differ(board):
+                lower = min(board, key=lambda one: int(one.game.tags["Table"]))
+                for one in board:
+                    one.seat = "NS" if one is lower else "EW"
+            else:
+                for index, one in enumerate(unknown):
+                    one.seat = "NS" if index % 2 == 0 else "EW"
+
+
+def _tables_differ(board: list[_Played]) -> bool:
+    numbers = [one.game.tags.get("Table", "").strip() for one in board]
+    return all(number.isdigit() for number in numbers) and len(set(map(int, numbers))) == 2
 
 
 def _side_value(text: str, declarer: str | None, what: str) -> float:

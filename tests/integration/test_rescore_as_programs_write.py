@@ -8,6 +8,7 @@ decimals the file prints.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from server.formats.results_file import read_results_file
@@ -61,3 +62,58 @@ def test_rescore_own_top_file_is_told_from_neuberg_by_its_figures() -> None:
     ranking = [(r["pair"], r["field"], r["rank"], r["pct"]) for r in scored["ranking"]]
     assert ranking != OWN_TOP_RANKING
     assert [r["pair"] for r in scored["ranking"]][-2:] == ["8", "10"]
+
+
+# --- PBN teams files whose games say [Room ""] -------------------------------------------------
+
+EMPTY_ROOM = DATA / "pbn_teams_empty_room.pbn"
+
+
+def test_rescore_pbn_empty_room_is_inferred_and_agrees_with_the_files_imps_and_ranking() -> None:
+    """Three matches, every game [Room ""]: Alpha v Bravo by the file's order (open room first),
+    Charlie v Delta by its [Table]s (table 3 before table 4, though listed after it), Echo v
+    Foxtrot by its team names (HomeTeam is the team that sat North-South). The program's own
+    IMPs, board by board, and its ranking by net IMPs are ours."""
+    scored = rescore(read_results_file(EMPTY_ROOM))
+    assert (scored["kind"], scored["missing"], scored["match_scoring"]) == ("teams", [], "imps")
+    matches = {(m["home"], m["away"]): [b["home_imps"] for b in m["boards"]]
+               for m in scored["matches"]}  # fmt: skip
+    assert matches == {("Alpha", "Bravo"): [10.0, 0.0, 5.0],
+                       ("Charlie", "Delta"): [-7.0, 10.0, 2.0],
+                       ("Echo", "Foxtrot"): [1.0, 5.0, -10.0]}  # fmt: skip
+    for match in scored["matches"]:
+        for board in match["boards"]:
+            assert board["home_imps"] == board["original_home_imps"], (match["home"], board)
+    charlie = next(m for m in scored["matches"] if m["home"] == "Charlie")
+    assert charlie["boards"][0]["home_ns"]["ns_score"] == 120  # table 3: the open room
+    ranking = [(r["team"], r["rank"], r["score"]) for r in scored["ranking"]]
+    assert ranking == [("Alpha", 1, 15.0), ("Charlie", 2, 5.0), ("Foxtrot", 3, 4.0),
+                       ("Echo", 4, -4.0), ("Delta", 5, -5.0), ("Bravo", 6, -15.0)]  # fmt: skip
+    assert all(r["original"] == r["score"] for r in scored["ranking"])
+
+
+def test_rescore_pbn_empty_room_is_the_other_room_of_a_stated_one(tmp_path: Path) -> None:
+    """Board 1's second Alpha v Bravo game says [Room "Open"]: the first, whose Room is empty,
+    is then the closed room, whatever the order: Alpha loses the 10 IMPs it won."""
+    text = EMPTY_ROOM.read_text(encoding="utf-8")
+    games = text.split("\n\n")
+    second = next(i for i, game in enumerate(games)
+                  if '[Board "1"]' in game and '"Alpha"' in game and "EW 50" in game)  # fmt: skip
+    games[second] = games[second].replace('[Room ""]', '[Room "Open"]')
+    stated = tmp_path / "stated.pbn"
+    stated.write_text("\n\n".join(games), encoding="utf-8")
+    scored = rescore(read_results_file(stated))
+    alpha = next(m for m in scored["matches"] if m["home"] == "Alpha")
+    assert [b["home_imps"] for b in alpha["boards"]] == [-10.0, 0.0, 5.0]
+    assert alpha["boards"][0]["home_ns"]["ns_score"] == -50
+
+
+def test_rescore_pbn_empty_room_lone_game_is_named_missing(tmp_path: Path) -> None:
+    text = EMPTY_ROOM.read_text(encoding="utf-8")
+    games = text.split("\n\n")
+    del games[next(i for i, game in enumerate(games)
+                   if '[Board "2"]' in game and '"Delta"' in game and '"3"]' in game)]
+    short = tmp_path / "short.pbn"
+    short.write_text("\n\n".join(games), encoding="utf-8")
+    assert rescore(read_results_file(short))["missing"] == [
+        "round 1, Charlie v Delta, board 2: one table's result only (its Room not stated)"]
