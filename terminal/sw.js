@@ -32,6 +32,7 @@ const SHELL = [
   "/terminal/js/names.js",
   "/terminal/js/offline.js",
   "/terminal/js/outbox.js",
+  "/terminal/js/patch.js",
   "/terminal/js/players.js",
   "/terminal/js/rejected.js",
   "/terminal/js/score.js",

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import jsonpatch
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
@@ -73,15 +74,43 @@ def received(client: Any, name: str, namespace: str, timeout: float = 3.0) -> li
     """Wait until the Socket.IO test client has received `name` events; return their args.
 
     Pushes go out from a background task after the acknowledgement, so they arrive a moment
-    after `emit(..., callback=True)` returns.
+    after `emit(..., callback=True)` returns. For "state" each `state` and `state_patch`
+    counts, as the whole state the terminal holds after it (`followed`).
     """
     deadline = time.monotonic() + timeout
     found: list[Any] = []
     while True:
-        found += [m["args"][0] for m in client.get_received(namespace) if m["name"] == name]
+        messages = client.get_received(namespace)
+        if name == "state":
+            found += followed(client, namespace, messages)
+        else:
+            found += [m["args"][0] for m in messages if m["name"] == name]
         if found or time.monotonic() > deadline:
             return found
         time.sleep(0.02)
+
+
+def followed(client: Any, namespace: str, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The whole state a terminal holds after each `state` and `state_patch` of `messages`, as
+    the terminal keeps it: a patch applied where the terminal's state is at its `base` (by the
+    `jsonpatch` package, not the server's own code), else the whole state asked for again."""
+    held: dict[str, Any] = client.__dict__.setdefault("traveller_states", {})
+    out = []
+    for message in messages:
+        if message["name"] == "state":
+            held[namespace] = message["args"][0]
+        elif message["name"] == "state_patch":
+            change = message["args"][0]
+            current = held.get(namespace)
+            if current is not None and current.get("version") == change["base"]:
+                held[namespace] = jsonpatch.apply_patch(current, change["patch"])
+            else:
+                held[namespace] = client.emit("get_state", {}, namespace=namespace,
+                                              callback=True)["state"]
+        else:
+            continue
+        out.append(held[namespace])
+    return out
 
 
 def free_port() -> int:

@@ -16,6 +16,8 @@ from typing import Any
 
 import socketio
 
+from ..realtime.patch import apply
+
 STRAINS = "CDHSN"
 
 
@@ -51,10 +53,25 @@ def play_table(base_url: str, token: str, pace: float, seed: int,
     # and entering a board twice would be a conflicting entry for the director.
     entered: set[tuple[int, int]] = set()
 
+    stale = threading.Event()
+
     @client.on("state", namespace="/table")
     def on_state(data: dict[str, Any]) -> None:
         state.clear()
         state.update(data)
+        changed.set()
+
+    @client.on("state_patch", namespace="/table")
+    def on_patch(change: dict[str, Any]) -> None:
+        # What changed since the version this robot has; a patch from another version (one
+        # missed on the way) makes it ask for the whole state, as a terminal does.
+        if state.get("version") == change.get("base"):
+            try:
+                on_state(apply(state, change["patch"]))
+                return
+            except ValueError:
+                pass
+        stale.set()
         changed.set()
 
     client.connect(base_url, namespaces=["/table"], auth={"token": token},
@@ -63,6 +80,9 @@ def play_table(base_url: str, token: str, pace: float, seed: int,
         while stop is None or not stop.is_set():
             changed.wait(timeout=5)
             changed.clear()
+            if stale.is_set():
+                stale.clear()
+                on_state(client.call("get_state", {}, namespace="/table", timeout=30)["state"])
             if state and state.get("round") is None:
                 return
             done = {(r["round"], r["board"]) for r in state.get("results", [])} | entered

@@ -17,6 +17,7 @@ from flask_socketio import join_room
 from ..context import ByTable, get_store
 from ..store import TableRow
 from ..table.terminals import table_by_token
+from .versions import Versions
 
 
 def session_id() -> str:
@@ -61,6 +62,13 @@ class Sides:
 
 def register(app: Flask) -> None:
     app.extensions["traveller.ew_sides"] = Sides()
+    app.extensions["traveller.state_versions"] = Versions()
+
+
+def get_versions() -> Versions:
+    """Each table's state as its terminals last heard it (server.realtime.versions)."""
+    versions: Versions = current_app.extensions["traveller.state_versions"]
+    return versions
 
 
 def get_sides() -> Sides:

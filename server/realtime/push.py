@@ -25,8 +25,9 @@ from ..event.outcome import Outcome
 from ..store import TableRow
 from ..table.state import table_state
 from .collector import Activity
-from .connections import ew_room, get_sides, table_room
+from .connections import ew_room, get_sides, get_versions, table_room
 from .projector import ProjectorFeed
+from .versions import Sent
 
 log = logging.getLogger(__name__)
 
@@ -35,15 +36,37 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
-def push_table(socketio: SocketIO, table: TableRow) -> None:
-    store = get_store()
-    state = table_state(store, table, now_ms())
-    # Each side its own `side`: East-West terminals hear the table's room but not this push.
+def send_state(socketio: SocketIO, table: TableRow, to: str | None = None) -> dict[str, Any]:
+    """Build the table's state and have its terminals hear it: the patch from the version they
+    have, when it changed, to every terminal of the table but `to`; the whole state to `to`
+    (a terminal that connects or asks). Returns the whole state `to` gets, with its side."""
+    state = table_state(get_store(), table, now_ms())
+    # East-West terminals hear the table's room too, but each side gets its own `side`.
     ew_sids = get_sides().at(table)
-    socketio.emit("state", state | {"side": "ns"}, namespace="/table", to=table_room(table),
-                  skip_sid=ew_sids or None)
-    if ew_sids:
-        socketio.emit("state", state | {"side": "ew"}, namespace="/table", to=ew_room(table))
+    whole: dict[str, Any] = {}
+
+    def deliver(sent: Sent) -> None:
+        if sent.patch is not None:
+            message = {"base": sent.base, "version": sent.version, "patch": sent.patch}
+            socketio.emit("state_patch", message, namespace="/table", to=table_room(table),
+                          skip_sid=to)
+        if to is not None:
+            whole.update(sent.state | {"side": "ew" if to in ew_sids else "ns"})
+        elif sent.base is None:
+            # The table's first state since the server started: each side the whole of it.
+            socketio.emit("state", sent.state | {"side": "ns"}, namespace="/table",
+                          to=table_room(table), skip_sid=ew_sids or None)
+            if ew_sids:
+                socketio.emit("state", sent.state | {"side": "ew"}, namespace="/table",
+                              to=ew_room(table))
+
+    get_versions().sent((table.section, table.number), state, deliver)
+    return whole
+
+
+def push_table(socketio: SocketIO, table: TableRow) -> None:
+    """The table's terminals hear what changed in its state (nothing when nothing did)."""
+    send_state(socketio, table)
 
 
 def director_grid() -> dict[str, Any]:

@@ -27,10 +27,10 @@ from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 from ..context import get_offline, get_presence, get_store, has_event
 from ..errors import TravellerError, check_input, error_body, has_lone_surrogate, ok_body
 from ..store import TableRow
-from ..table import actions
-from ..table.state import table_state, traveller
+from ..table import actions, seating
+from ..table.state import traveller
 from .connections import find_table, get_sides, joined, session_id, side_of, table_room
-from .push import Notifier, now_ms
+from .push import Notifier, now_ms, send_state
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +93,7 @@ def register(app: Flask, socketio: SocketIO, notifier: Notifier) -> None:
         get_offline().joined(table)
         # The count first: a device to be warned never shows the table before the warning.
         emit("terminals", {"others": len(others)})
-        emit("state", table_state(get_store(), table, now_ms()) | {"side": side})
+        emit("state", send_state(socketio, table, to=session_id()))
         notifier.changed(standings=False)
 
     def same_side(table: TableRow, side: str, me: str) -> list[str]:
@@ -157,7 +157,10 @@ def register(app: Flask, socketio: SocketIO, notifier: Notifier) -> None:
         board = payload.get("board") if isinstance(payload, dict) else None
         return traveller(get_store(), table, board)
 
+    @on("get_players", "the server could not do this")
+    def get_players(table: TableRow, sid: str, payload: Any) -> dict[str, Any]:
+        return seating.get_players(get_store(), payload)
+
     @on("get_state", "the server could not do this")
     def get_state(table: TableRow, sid: str, _: Any) -> dict[str, Any]:
-        state = table_state(get_store(), table, now_ms())
-        return {"ok": True, "state": state | {"side": side_of(sid)}}
+        return {"ok": True, "state": send_state(socketio, table, to=sid)}

@@ -13,9 +13,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import TravellerError, ok_body, op_id_of, shown
-from ..event.players import is_mixed, known, mixed_problems, pair_names, parse_player_id
+from ..event.players import (
+    is_mixed,
+    known,
+    mixed_problems,
+    pair_names,
+    pair_players,
+    parse_player_id,
+)
 from ..store import Store, TableRow
 from ..store import players as sql
+from ..store import teams as team_sql
 from ..teams.lineups import check_lineup
 from ..teams.matches import is_teams
 
@@ -89,14 +97,46 @@ def _seated_ack(store: Store, seats: dict[str, str], round_number: int,
 
 
 def state_players(store: Store, table: TableRow) -> dict[str, Any]:
-    """The `players` block of a table's state: enough to ask, look up and show names
-    offline."""
+    """The `players` block of a table's state: enough to ask, look up and show names offline.
+
+    Not the register (it stays on the server, which checks every seating against it: D2.1,
+    K4.4): `known` holds only the players this table meets, those seated at it and those of
+    the pairs (teams: the rosters of the teams) of its rounds; `listed` says how many the
+    register holds. A number typed at the table that `known` lacks is named by `get_players`,
+    or by the acknowledgement of its seating."""
     rows = sql.seatings(store, table.section)
+    listed = known(store)
+    met = {p for s in store.seatings(table.section, table.number)
+           for p in (s.ns_pair, s.ew_pair) if p is not None}
+    seated = [r for r in rows if r["table_number"] == table.number]
+    ids = {r[s] for r in seated for s in sql.SEATS}
+    ids.update(i for (_, pair), pair_ids in pair_players(store, table.section, rows).items()
+               if pair in met for i in pair_ids)
+    if is_teams(store):
+        ids.update(i for i, team in team_sql.roster(store).items() if team in met)
     return {
         "mixed": is_mixed(store),
-        "known": known(store),
-        "seated": [{"round": r["round"], **{s: r[s] for s in sql.SEATS}}
-                   for r in rows if r["table_number"] == table.number],
+        "listed": len(listed),
+        "known": {i: listed[i] for i in sorted(ids) if i in listed},
+        "seated": [{"round": r["round"], **{s: r[s] for s in sql.SEATS}} for r in seated],
         "pairs": {str(pair): names
-                  for (_, pair), names in pair_names(store, table.section, rows).items()},
+                  for (_, pair), names in pair_names(store, table.section, rows).items()
+                  if pair in met},
     }
+
+
+MAX_LOOKUP = 8
+"""The most player numbers one `get_players` names: a table's four, twice over."""
+
+
+def get_players(store: Store, payload: Any) -> dict[str, Any]:
+    """The register's names of the numbers typed at a table (`{"ids": [...]}`, at most
+    MAX_LOOKUP): `players` by number, `unknown` the numbers the register lacks."""
+    ids = payload.get("ids") if isinstance(payload, Mapping) else None
+    if not isinstance(ids, list) or not 1 <= len(ids) <= MAX_LOOKUP:
+        raise TravellerError("bad_payload", f"get_players takes ids, a list of 1 to "
+                             f"{MAX_LOOKUP} player numbers")
+    numbers = [parse_player_id(i) for i in ids]
+    listed = known(store)
+    return ok_body(players={i: listed[i] for i in numbers if i in listed},
+                   unknown=[i for i in numbers if i not in listed])

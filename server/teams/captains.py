@@ -65,6 +65,8 @@ def match_state(store: Store, table: TableRow, round_number: int | None,
             summary.update(home_imps=None, away_imps=None)
         summary["confirmations"] = confirmed
         shown.append(summary)
+    met = {t for s in store.seatings(table.section, table.number)
+           for t in (s.ns_pair, s.ew_pair)} | {t for m in mine for t in (m.home, m.away)}
     # The matches above hold this table's locks already (K12.1 and matches not played).
     skipped = not_played(store).get((table.section, table.number), set())
     locked = [{"round": m.round, "board": b,
@@ -78,8 +80,9 @@ def match_state(store: Store, table: TableRow, round_number: int | None,
         "match_imps": opts["match_imps"],
         "matches": shown,
         "locked": locked,
-        "names": {str(k): v for k, v in names(store).items()},
-        "roster": {str(k): v for k, v in _rosters(store).items()},
+        # Only the teams this table meets: what a table receives never grows with the event.
+        "names": {str(k): v for k, v in names(store).items() if k in met},
+        "roster": {str(k): v for k, v in _rosters(store).items() if k in met},
         "rosters": opts["rosters"],
         "segments": segments_at(store, round_number, table.number),
         "lineups": [{k: row[k] for k in ("round", "segment", "north", "south", "east", "west")}

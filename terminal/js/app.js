@@ -112,7 +112,10 @@ import {
   withEntry,
 } from "./eastwest.js";
 import { renderAnswersRefused, renderEwConfirm, renderEwWaiting, renderNotAgreed, renderNsWaiting } from "./ewview.js";
-import { mixedProblems, needsPlayers, pairNames, renderPlayers, renderSeatWarning, seatsEntered, withSeated } from "./players.js";
+import {
+  learnPlayers, mixedProblems, needsPlayers, pairNames, renderPlayers, renderSeatWarning, seatsEntered, toLookUp, withSeated,
+} from "./players.js";
+import { followState } from "./patch.js";
 import {
   awaitingPairing, confirmationCurrent, isTeams, lineupDue, lineupMissing, matchOf, matchPanel, rosterProblems,
   roundsPlanned,
@@ -125,6 +128,8 @@ import {
 
 const RETRY_MS = 3000;
 const STATE_WAIT_MS = 5000;
+// A number typed at the first round is looked up once the typing pauses this long.
+const NAMES_WAIT_MS = 250;
 const LANGUAGE_KEY = "traveller:language";
 const MODE_KEY = "traveller:result-mode";
 const DISMISSED_KEY = "traveller:dismissed-calls";
@@ -170,6 +175,8 @@ let confirmbox = createOutbox(store, `confirms:${token}`); // captains' confirma
 
 const model = {
   state: null,
+  served: null, // the server's last state as sent (this connection's), the base of its next patch
+  namesTimer: null, // the pause after typing a player number before its name is asked for
   offset_ms: 0,
   online: false,
   refused: null,
@@ -343,7 +350,7 @@ function renderMain() {
   if (isTeams(state)) return renderTeamsMain();
   if (!isRoundDone(state, pending, model.round)
       && needsPlayers(state, seatbox.pending(), model.round, model.skippedPlayers, pending)) {
-    return renderPlayers(model.players, state, {
+    return renderPlayers({ ...model.players, online: model.online }, state, {
       change: changePlayer,
       save: savePlayers,
       skip() {
@@ -374,6 +381,19 @@ function renderMain() {
 function changePlayer(key, value) {
   model.players.form = { ...model.players.form, [key]: value };
   render(); // only the names, the warnings and the button change; the field keeps its focus
+  clearTimeout(model.namesTimer);
+  model.namesTimer = setTimeout(askNames, NAMES_WAIT_MS);
+}
+
+/** Online, asks the server for the names of the numbers typed that this terminal lacks. */
+function askNames() {
+  const ids = toLookUp(model.state, model.players.form).slice(0, 8);
+  if (!ids.length || !connection?.connected) return;
+  connection.lookup(ids).then((ack) => {
+    if (!ack?.ok) return;
+    learnPlayers(ack.players, ack.unknown);
+    render();
+  }, () => {});
 }
 
 /** Teams: the line-up to ask for now (due, or refused by the server), or null. */
@@ -425,7 +445,7 @@ function renderTeamsMain() {
   }
   const lineup = lineupTarget();
   if (lineup) {
-    return renderLineup(model.players, state, lineup, {
+    return renderLineup({ ...model.players, online: model.online }, state, lineup, {
       change: changePlayer,
       save: savePlayers,
       skip() {
@@ -682,6 +702,12 @@ function flushSeats() {
   drain(seatbox, ({ op_id, round, segment = null, north, south, east, west }) =>
     connection.players({ op_id, round, ...(segment === null ? {} : { segment }), north, south, east, west }), {
     onAccepted(entry, ack) {
+      // The names of numbers this terminal did not know come back with the seating.
+      const byId = {};
+      for (const seat of ["north", "south", "east", "west"]) {
+        if (ack.names?.[seat]) byId[entry[seat]] = { name: ack.names[seat], gender: "" };
+      }
+      learnPlayers(byId, ack.unknown);
       model.state = withLineup(withSeated(model.state, entry), entry);
       // The server may know a gender this terminal did not have yet.
       if (ack.mixed?.length) model.seatWarning = ack.mixed;
@@ -904,7 +930,15 @@ function correctEntry(entry) {
   root.querySelector('[data-testid="enter"]')?.scrollIntoView({ block: "nearest" });
 }
 
+/** A change of the server's state: applied when this terminal has its base, else the whole state is asked for. */
+function receivePatch(change) {
+  const next = followState(model.served, change);
+  if (next) receiveState(next);
+  else refreshState();
+}
+
 function receiveState(incoming) {
+  model.served = incoming; // the server's state as sent, which its next patch changes
   const state = withKeptMatches(model.state, incoming);
   model.state = state;
   learnNames(state);
@@ -1037,6 +1071,7 @@ async function start() {
         flushCalls();
         flushSeats();
         flushAnswers();
+        askNames();
       }
     },
     refused(reason) {
@@ -1044,6 +1079,7 @@ async function start() {
       render();
     },
     state: receiveState,
+    patch: receivePatch,
     clock: receiveClock,
     answer: receiveAnswer,
     terminals({ others }) {

@@ -1,7 +1,11 @@
 // The players at the table: at the table's first round the terminal asks for
-// the four player numbers (federation IDs) and shows each name from the
-// event's list carried in `state.players.known`, so it works offline; an
-// unknown number is accepted and named by the scorer later. The seating goes
+// the four player numbers (federation IDs) and shows each name. The register
+// stays on the server: `state.players.known` holds the players this table
+// meets (those seated here, the pairs or teams of its rounds), so they are
+// named offline; a number it lacks is asked for online (`get_players`) or
+// named by the seating's acknowledgement, and offline shows as the number
+// until the link is back. An unknown number is accepted and named by the
+// scorer later. The seating goes
 // out through its own outbox (see app.js) as `set_players`. In a mixed event
 // (K6.2, K7.3) the woman sits North or West: a seating that breaks it is
 // warned about, never refused. The pure parts come first; renderPlayers last.
@@ -17,10 +21,47 @@ export const SEATS = [
   { key: "west", seat: "W" },
 ];
 
+// Names the server gave for numbers typed here, and the numbers it said its
+// register lacks: kept for as long as the page is open.
+const learned = new Map();
+const notListed = new Set();
+
+/** A federation ID as the server takes it: letters and digits, then dots and dashes too. */
+const PLAYER_ID = /^[A-Za-z0-9][A-Za-z0-9./-]{0,19}$/;
+
+/** Keep what the server said of numbers typed here: `players` by number, `unknown` not listed. */
+export function learnPlayers(players = {}, unknown = []) {
+  for (const [id, player] of Object.entries(players ?? {})) {
+    if (player?.name) learned.set(String(id), { name: player.name, gender: player.gender ?? "" });
+    notListed.delete(String(id));
+  }
+  for (const id of unknown ?? []) if (!learned.has(String(id))) notListed.add(String(id));
+}
+
 /** A player of the event's list by number, or null. */
 export function lookup(state, id) {
   const key = String(id ?? "").trim();
-  return (key && state?.players?.known?.[key]) || null;
+  return (key && (state?.players?.known?.[key] ?? learned.get(key))) || null;
+}
+
+/** Does the event have a players list (D2.1)? (A state from before `listed` has `known` only.) */
+export function hasList(state) {
+  return (state?.players?.listed ?? Object.keys(state?.players?.known ?? {}).length) > 0;
+}
+
+/** The numbers typed in `form` this terminal cannot name yet and has not asked about. */
+export function toLookUp(state, form) {
+  const typed = Object.values(form ?? {}).map((v) => String(v ?? "").trim());
+  return [...new Set(typed)].filter((id) => PLAYER_ID.test(id) && !lookup(state, id) && !notListed.has(id));
+}
+
+/** What shows beside a typed number: its name, "not on the list", or why it has none yet. */
+export function nameOf(state, typed, online) {
+  if (!typed) return "";
+  const player = lookup(state, typed);
+  if (player) return player.name;
+  if (notListed.has(typed)) return t("players.unknown");
+  return online ? "…" : t("players.offline");
 }
 
 /**
@@ -29,7 +70,7 @@ export function lookup(state, id) {
  * list has no names to show and never asks. `entries` are results not sent yet.
  */
 export function needsPlayers(state, pending, round, skipped = [], entries = []) {
-  if (!Object.keys(state?.players?.known ?? {}).length) return false;
+  if (!hasList(state)) return false;
   if ([...(state?.results ?? []), ...entries].some((r) => r.round === round)) return false;
   const first = Array.isArray(state?.schedule) && state.schedule.length
     ? Math.min(...state.schedule.map((s) => s.round)) : state?.round;
@@ -93,7 +134,7 @@ export function mixedText(problems) {
 }
 
 /**
- * @param {{form: object, error: string|null}} view
+ * @param {{form: object, error: string|null, online: boolean}} view
  * @param {object} state
  * @param {{change(key: string, value: string): void, save(): void, skip(): void}} actions
  */
@@ -115,7 +156,7 @@ export function renderPlayers(view, state, actions) {
           oninput: (event) => actions.change(key, event.target.value),
         }),
         h("span", { class: `player-name ${player ? "" : "unknown"}`.trim(), "data-testid": `player-name-${key}` },
-          typed ? (player ? player.name : t("players.unknown")) : ""));
+          nameOf(state, typed, view.online)));
     }),
     duplicateSeat(form) && h("p", { class: "warning" }, t("players.same")),
     problems.length > 0 && h("p", { class: "warning", "data-testid": "players-warning", role: "alert" },

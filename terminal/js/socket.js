@@ -29,6 +29,8 @@ export function connect(token, on) {
     else on.refused(error.message || "refused");
   });
   socket.on("state", (state) => on.state(state));
+  // What changed since the version this terminal has (see patch.js).
+  socket.on("state_patch", (change) => on.patch?.(change));
   socket.on("clock", (clock) => on.clock(clock));
   socket.on("director_answer", (call) => on.answer?.(call));
   // Another device of this side of the table: counted at connect, told when one takes over.
@@ -88,6 +90,11 @@ export function connect(token, on) {
     takeOver() {
       if (!socket.connected) return Promise.reject(new Error("not connected"));
       return socket.timeout(ACK_TIMEOUT_MS).emitWithAck("take_over", {});
+    },
+    /** The register's names of numbers typed here, {ok, players, unknown}; rejects when offline. */
+    lookup(ids) {
+      if (!socket.connected) return Promise.reject(new Error("not connected"));
+      return socket.timeout(ACK_TIMEOUT_MS).emitWithAck("get_players", { ids });
     },
     /** A board's traveller so far; rejects when offline. */
     traveller(board) {

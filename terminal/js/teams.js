@@ -7,6 +7,8 @@
 // results only come with a state from the server; this room's own entries
 // count at once. Pure: no DOM, no clock, no socket.
 
+import { hasList } from "./players.js";
+
 /** Is this a teams event? */
 export function isTeams(state) {
   return state?.event?.kind === "teams" && !!state?.teams;
@@ -73,7 +75,7 @@ export function lineupRequired(state) {
 /** Should this event ask each table for its line-ups? With a list of players or rosters. */
 export function asksLineups(state) {
   if (!isTeams(state)) return false;
-  const known = Object.keys(state?.players?.known ?? {}).length > 0;
+  const known = hasList(state);
   const rostered = Object.values(state?.teams?.roster ?? {}).some((ids) => ids?.length);
   return known || rostered || lineupRequired(state);
 }

@@ -8,7 +8,7 @@
 import { h } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
 import { boardsText } from "./format.js";
-import { SEATS as PLAYER_SEATS, duplicateSeat, lookup, mixedProblems, mixedText, seatsEntered } from "./players.js";
+import { SEATS as PLAYER_SEATS, duplicateSeat, lookup, mixedProblems, mixedText, nameOf, seatsEntered } from "./players.js";
 import { captainState } from "./teams.js";
 import { boardNumber, roundNumber } from "./names.js";
 
@@ -204,7 +204,7 @@ export function renderLineup(view, state, lineup, actions) {
         oninput: (event) => actions.change(key, event.target.value),
       }),
       h("span", { class: `player-name ${player ? "" : "unknown"}`.trim(), "data-testid": `player-name-${key}` },
-        typed ? (player ? player.name : t("players.unknown")) : ""));
+        nameOf(state, typed, view.online)));
   };
   const [north, south, east, west] = PLAYER_SEATS;
   return h("section", { class: "players-form lineup-form", "data-testid": "lineup-form",

@@ -265,12 +265,14 @@ window.WebSocket = class extends Native {
   constructor(...args) {
     super(...args);
     this.addEventListener("message", (event) => {
-      if (String(event.data).startsWith('42/table,["state"')) window.statesSeen += 1;
+      // A whole state, or what changed in it.
+      if (String(event.data).startsWith('42/table,["state')) window.statesSeen += 1;
     });
   }
 };
 """
-"""Counts the states a page has received, each before the terminal handles it."""
+"""Counts the states and state patches a page has received, each before the terminal handles
+it."""
 
 
 def test_a_state_pushed_while_a_button_is_pressed_loses_no_click(

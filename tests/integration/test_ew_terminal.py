@@ -22,7 +22,7 @@ from server.formats import parse_preset
 from server.publish.printing import table_card_documents
 from server.store import Store
 from server.table.terminals import table_list
-from tests.conftest import DEMO_PRESET, PASSWORD, make_event, received
+from tests.conftest import DEMO_PRESET, PASSWORD, followed, make_event, received
 from tests.integration.test_director import login
 
 EW_PRESET = DEMO_PRESET.read_text(encoding="utf-8") + "\n[entry]\new_terminal = true\n"
@@ -86,7 +86,7 @@ def state_when(client: Any, check: Any, timeout: float = 10.0) -> dict[str, Any]
     deadline = time.monotonic() + timeout
     seen: list[dict[str, Any]] = []
     while time.monotonic() < deadline:
-        seen += [m["args"][0] for m in client.get_received("/table") if m["name"] == "state"]
+        seen += followed(client, "/table", client.get_received("/table"))
         for state in seen:
             if check(state):
                 return state

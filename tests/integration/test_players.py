@@ -81,8 +81,14 @@ def test_set_players_stores_the_seating_and_state_shows_the_names(app: Any) -> N
     upload(login(app), CSV)
     client = join(app, 1)
     state = last_state(client)
-    assert state["players"]["known"]["101"] == {"name": "Ann North", "gender": "F"}
+    # The register stays on the server: the table knows how many it holds, and the names of
+    # the players it meets once they are seated; a number typed is named on asking.
+    assert state["players"]["known"] == {} and state["players"]["listed"] == 5
     assert state["players"]["seated"] == [] and state["players"]["mixed"] is False
+    named = client.emit("get_players", {"ids": ["101", "999"]}, namespace="/table",
+                        callback=True)
+    assert named == {"ok": True, "players": {"101": {"name": "Ann North", "gender": "F"}},
+                     "unknown": ["999"]}
     ack = seat(client, op_id="seat-op-0001")
     assert ack["ok"] and ack["names"]["north"] == "Ann North" and ack["warning"] is None
     assert seat(client, op_id="seat-op-0001")["duplicate"] is True
@@ -91,6 +97,8 @@ def test_set_players_stores_the_seating_and_state_shows_the_names(app: Any) -> N
     assert [a["action"] for a in store.audit_rows()].count("players_seated") == 1
     state = client.emit("get_state", namespace="/table", callback=True)["state"]
     assert state["players"]["seated"][0]["north"] == "101"
+    assert state["players"]["known"]["101"] == {"name": "Ann North", "gender": "F"}
+    assert sorted(state["players"]["known"]) == ["101", "102", "103", "104"]
     ns, ew = str(state["ns_pair"]), str(state["ew_pair"])
     assert state["players"]["pairs"][ns] == ["Ann North", "Bob South"]
     assert state["players"]["pairs"][ew] == ["Cid East", "Dee West"]
@@ -235,5 +243,6 @@ def test_the_list_kept_in_memory_follows_every_change_of_it(app: Any) -> None:
     time.sleep(Store.FRESH_SECONDS + 0.05)
     assert known(store)["106"]["name"] == "From The CLI"
     client = join(app, 1)
-    assert last_state(client)["players"]["known"]["106"] == {"name": "From The CLI",
-                                                             "gender": "M"}
+    assert client.emit("get_players", {"ids": ["106"]}, namespace="/table",
+                       callback=True)["players"]["106"] == {"name": "From The CLI",
+                                                            "gender": "M"}

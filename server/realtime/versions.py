@@ -1,0 +1,98 @@
+"""Each table's state as its terminals last heard it, and its version.
+
+A terminal gets the whole state once per connection (`state`, with its `version`), then each
+change as a `state_patch` `{"base", "version", "patch"}` (see `server.realtime.patch`). A
+terminal whose state is not at `base` (it missed a push: a dropped socket, a push still on
+its way when it reconnected) takes no patch: it asks for the whole state (`get_state`).
+
+Versions are "EPOCH.N": EPOCH is new with each server process, so a terminal's version from
+before a restart (or from another server, after a take-over) never matches. What the server
+keeps per table is the last state sent, as compact JSON (a few KB a table; a dict would be
+several times that), without the time of its send, which is not a change: `now_ms`, the
+clock's `now_ms`, and a running clock's `remaining_ms` (its `deadline_ms` says it). A patch
+sets those last, so a state patched is the whole state as it would have been sent.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .patch import Patch, diff
+
+State = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Sent:
+    """What to send after a state was built: the whole state at `version`, and the patch
+    from `base` that brings the table's other terminals there (None: nothing changed)."""
+
+    state: State
+    version: str
+    base: str | None
+    patch: Patch | None
+
+
+def _timeless(state: State) -> tuple[str, Patch]:
+    """The state as compact JSON without the time of its send, and the operations that set
+    that time."""
+    out = {k: v for k, v in state.items() if k != "now_ms"}
+    times: Patch = []
+    clock = state.get("clock")
+    if isinstance(clock, dict):
+        moving = ("now_ms", "remaining_ms") if clock.get("running") else ("now_ms",)
+        out["clock"] = {k: v for k, v in clock.items() if k not in moving}
+        times += [{"op": "add", "path": f"/clock/{k}", "value": clock[k]}
+                  for k in moving if k in clock]
+    if "now_ms" in state:
+        times.append({"op": "add", "path": "/now_ms", "value": state["now_ms"]})
+    return json.dumps(out, separators=(",", ":"), ensure_ascii=False), times
+
+
+class Versions:
+    """The last state sent to each table, by (section, number), and its version number."""
+
+    def __init__(self, epoch: str | None = None) -> None:
+        self.epoch = epoch or secrets.token_hex(4)
+        self._lock = threading.Lock()
+        self._last: dict[tuple[str, int], tuple[int, str]] = {}
+
+    def version(self, number: int) -> str:
+        return f"{self.epoch}.{number}"
+
+    def sent(self, key: tuple[str, int], state: State,
+             deliver: Callable[[Sent], None] | None = None) -> Sent:
+        """Take `state` as what the table has now: a new version when it differs from the last
+        one sent, with the patch from it. `deliver` runs inside the lock, so the pushes of one
+        table leave in the order of their versions."""
+        text, times = _timeless(state)
+        with self._lock:
+            number, last = self._last.get(key, (0, ""))
+            if last == text:
+                sent = Sent(state | {"version": self.version(number)}, self.version(number),
+                            None, None)
+            else:
+                ops = None
+                if last:
+                    old = json.loads(last)
+                    new = json.loads(text)
+                    ops = [*diff(old, new),
+                           {"op": "replace", "path": "/version", "value": self.version(number + 1)},
+                           *times]
+                self._last[key] = (number + 1, text)
+                sent = Sent(state | {"version": self.version(number + 1)},
+                            self.version(number + 1),
+                            self.version(number) if last else None, ops)
+            if deliver is not None:
+                deliver(sent)
+        return sent
+
+    def forget(self) -> None:
+        """Every table's next state is sent whole (after the event file was replaced)."""
+        with self._lock:
+            self._last.clear()
