@@ -130,8 +130,9 @@ def build_parser() -> argparse.ArgumentParser:
     rescore = sub.add_parser("rescore", help="score a PBN or USEBIO results file again")
     rescore.add_argument("file")
     rescore.add_argument("--json", action="store_true")
-    rescore.add_argument("--method", choices=["mp", "butler", "cross-imps"],
-                         help="score by this method (default: the file's, else mp)")
+    rescore.add_argument("--method", choices=["mp", "butler", "cross-imps", "imps", "bam"],
+                         help="score by this method (default: the file's, else mp; a teams "
+                         "file: imps, cross-imps or bam, default the file's, else imps)")
     rescore.add_argument("--factoring", choices=["neuberg", "own-top"], default="neuberg",
                          help="a board played fewer times than the others (default: neuberg)")
     rescore.add_argument("--exact", action="store_true",

@@ -51,6 +51,7 @@ from server.formats.travellers import (
     parse_score,
     parse_tricks,
     section_pair,
+    teams_method,
 )
 
 
@@ -152,7 +153,9 @@ def parse_pbn(text: str, origin: str = "<pbn>") -> ResultsFile:
         carry = {(t.stage, t.round, t.home, t.away): _carry_over(game, origin)
                  for game, t in zip(played, tables, strict=True)}
         matches = {(t.stage, t.round, t.home, t.away): None for t in tables}
-        return ResultsFile(source="pbn", method="imps", lines=(), original_ranking=tuple(
+        stated = next((m for game in games if (m := teams_method(game.tags.get("Scoring")))),
+                      "imps")  # fmt: skip
+        return ResultsFile(source="pbn", method=stated, lines=(), original_ranking=tuple(
                                team_ranking), title=title, team_tables=tuple(tables),
                            matches=tuple(TeamMatch(r, h, a, None, None, st, carry.get(
                                (st, r, h, a))) for st, r, h, a in matches),
@@ -587,7 +590,8 @@ def _team_totals(table: _Table, origin: str, column: str = "") -> list[tuple[str
         return []
     figure = column if column in columns else None if column else next(
         (name for name in ("totalscorevp", "totalvp", "totalscoreimp", "totalimp",
-                           "totalscore") if name in columns), None)  # fmt: skip
+                           "totalscorebam", "totalbam", "totalscore")
+         if name in columns), None)  # fmt: skip
     if figure is None:
         return []
     ranking = []

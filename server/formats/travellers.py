@@ -192,6 +192,26 @@ def normalise_method(text: str | None) -> str | None:
     return named[0] if named else None
 
 
+_BAM_WORDS = frozenset({"bam", "boardamatch", "pointaboard", "pab", "bamteams",
+                        "boardamatchteams", "pointaboardteams"})
+
+
+def teams_method(text: str | None) -> str | None:
+    """The method a teams file's words name: ``"bam"`` (board-a-match, point-a-board: ``"BAM"``,
+    ``"Board-a-match"``, ``"POINT_A_BOARD"``), ``"cross-imps"`` (``"CROSS_IMPS"``,
+    ``"IMP;Cross"``), ``"imps"``, or None when they name none of these. Case, spaces, ``_``
+    and ``-`` do not count; a PBN value is read part by part, the most specific winning."""
+    if text is None:
+        return None
+    parts = [re.sub(r"[\s_\-]+", "", part).lower() for part in text.split(";")]
+    if any(part in _BAM_WORDS for part in parts):
+        return "bam"
+    if "cross" in parts:  # PBN's "IMP;Cross"
+        return "cross-imps"
+    method = normalise_method(text)
+    return method if method in ("cross-imps", "imps") else None
+
+
 _AVERAGES: dict[str, float] = {"": 50.0, "=": 50.0, "+": 60.0, "-": 40.0}
 _AVERAGE_WORD = re.compile(r"^(?:A|AV|AVE|AVG|AVERAGE)(=|\+|-|)$")
 _PERCENT = re.compile(r"^(?:A|ADJ|AVE|AV)?\s*(\d{1,3}(?:\.\d+)?)\s*%?$")

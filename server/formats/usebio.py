@@ -51,6 +51,7 @@ from server.formats.travellers import (
     parse_score,
     parse_tricks,
     section_pair,
+    teams_method,
 )
 
 
@@ -175,7 +176,7 @@ def parse_usebio(data: bytes | str, origin: str = "<usebio>") -> ResultsFile:
                                  if len(teams.missing) > 3 else "")
                               + ": the file gives the program's IMPs, not the results to "
                               "rescore", origin=origin)  # fmt: skip
-        return ResultsFile(source="usebio", method="imps", lines=tuple(lines),
+        return ResultsFile(source="usebio", method=_teams_method(events), lines=tuple(lines),
                            original_ranking=tuple(ranking), title=title,
                            team_tables=tuple(teams.tables), matches=tuple(teams.matches),
                            match_scoring=_match_scoring(events),
@@ -345,6 +346,15 @@ def _method(events: list[ET.Element]) -> str | None:
         if method in ("mp", "butler", "cross-imps"):
             return method
     return "imps" if "imps" in stated else None
+
+
+def _teams_method(events: list[ET.Element]) -> str:
+    """A team event's method: board-a-match or cross-IMPs where ``BOARD_SCORING_METHOD``,
+    ``MATCH_SCORING_METHOD`` or ``EVENT_TYPE`` says so, else IMPs between the two tables."""
+    stated = [teams_method(text) for event in events
+              for text in (_text(event, "BOARD_SCORING_METHOD"),
+                           _text(event, "MATCH_SCORING_METHOD"), event.get("EVENT_TYPE"))]
+    return next((m for m in stated if m in ("bam", "cross-imps")), "imps")
 
 
 def _text(element: ET.Element, tag: str) -> str | None:

@@ -83,10 +83,11 @@ from ..scoring.matchpoints import (
     ScoringError,
     score_pairs,
 )
+from .rescore_teams import METHODS as TEAM_METHODS
 from .rescore_teams import TeamsFileLike, rescore_teams
 
 METHODS = ("mp", "butler", "cross-imps")
-"""The methods :func:`rescore` scores by."""
+"""The methods :func:`rescore` scores a pairs file by (a teams file: :data:`TEAM_METHODS`)."""
 DEFAULT_DATUM = DatumRule()
 """Butler's datum: the highest and lowest dropped (from 4 results), rounded to the nearest 10."""
 
@@ -140,9 +141,23 @@ def resolve_method(asked: str | None, stated: str | None) -> str:
     method = (asked or stated or "mp").strip().lower().replace("_", "-")
     method = {"imps": "cross-imps", "crossimps": "cross-imps", "matchpoints": "mp"}.get(method,
                                                                                         method)
+    if method == "bam":
+        raise RescoreError("bam (board-a-match) scores team matches: a pairs file is scored by "
+                           f"{', '.join(METHODS)}")  # fmt: skip
     if method not in METHODS:
         raise RescoreError(f"invalid method: {shown(asked or stated)} "
                            f"(one of {', '.join(METHODS)})")
+    return method
+
+
+def resolve_teams_method(asked: str | None, stated: str | None) -> str:
+    """A teams file's method: the one asked for, else the file's, else ``"imps"``."""
+    method = (asked or stated or "imps").strip().lower().replace("_", "-")
+    method = {"crossimps": "cross-imps", "imp": "imps"}.get(method, method)
+    if method not in TEAM_METHODS:
+        raise RescoreError(f"a teams file is scored by IMPs between its two tables, pairwise "
+                           f"cross-IMPs or board-a-match ({', '.join(TEAM_METHODS)}), not by "
+                           f"{shown(asked or stated)}")  # fmt: skip
     return method
 
 
@@ -175,10 +190,8 @@ def rescore(
                          decimals=decimals, vp_scale=vp_scale)
     # A teams file (server.formats.travellers.ResultsFile.team_tables) is scored as matches.
     if getattr(results, "team_tables", ()):
-        if method is not None and method != "imps":
-            raise RescoreError(f"a teams file is scored by IMPs between its two tables, not by "
-                               f"{method!r}")  # fmt: skip
-        return rescore_teams(cast(TeamsFileLike, results), vp_scale)
+        return rescore_teams(cast(TeamsFileLike, results), vp_scale,
+                             method=resolve_teams_method(method, results.method))
     chosen = resolve_method(method, results.method)
     try:
         factored = Factoring.parse(factoring)
@@ -274,7 +287,8 @@ def _by_stage(results: Any, stages: Sequence[Any], method: str | None, factoring
         if teams:
             if not part.team_tables:
                 continue
-            scored = rescore_teams(part, vp_scale, carried=dict(stage.carried))
+            scored = rescore_teams(part, vp_scale, carried=dict(stage.carried),
+                                   method=resolve_teams_method(method, results.method))
         else:
             if not part.lines:
                 continue
@@ -285,7 +299,7 @@ def _by_stage(results: Any, stages: Sequence[Any], method: str | None, factoring
     out: dict[str, Any] = {
         "title": results.title, "source": results.source, "kind": "teams" if teams else "pairs",
         "missing": list(results.missing),
-        "method": "imps" if teams else first.get("method"),
+        "method": first.get("method", "imps") if teams else first.get("method"),
         "method_stated": results.method,
         "factoring": None if teams else first.get("factoring"),
         "decimals": None if teams else first.get("decimals"),

@@ -8,6 +8,9 @@ decimals the file prints.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -117,3 +120,85 @@ def test_rescore_pbn_empty_room_lone_game_is_named_missing(tmp_path: Path) -> No
     short.write_text("\n\n".join(games), encoding="utf-8")
     assert rescore(read_results_file(short))["missing"] == [
         "round 1, Charlie v Delta, board 2: one table's result only (its Room not stated)"]
+
+
+# --- Teams files scored by pairwise cross-IMPs or board-a-match -------------------------------
+
+CROSS_IMPS = DATA / "usebio_teams_cross_imps.xml"
+BAM = DATA / "pbn_teams_bam.pbn"
+BAM_FIELD = DATA / "usebio_teams_bam_field.xml"
+
+
+def traveller(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "server", *args], cwd=REPO,
+                          capture_output=True, text=True, check=False)  # fmt: skip
+
+
+def _ranking(scored: dict[str, Any]) -> list[tuple[str, int, float]]:
+    return [(r["team"], r["rank"], r["score"]) for r in scored["ranking"]]
+
+
+def test_rescore_teams_cross_imps_pairwise_agree_with_the_files_totals_and_ranking() -> None:
+    """An EBU multiple teams round (two matches, four tables on the same boards) scored by
+    pairwise cross-IMPs: each table's result against the three others of the board, averaged
+    over the comparisons; a team scores its NS pair's figure plus its EW pair's (board 1, team
+    1: 5.00 + 2.33). Asked for or stated by the file, the figures and places are the file's;
+    by IMPs between the two tables the order is not (team 1 above team 2)."""
+    parsed = read_results_file(CROSS_IMPS)
+    assert parsed.method == "cross-imps"
+    for asked in (None, "cross-imps"):
+        scored = rescore(parsed, asked)
+        assert (scored["method"], scored["match_scoring"], scored["comparison"]) == (
+            "cross-imps", "cross-imps", "average")
+        assert _ranking(scored) == [("3", 1, 13.83), ("2", 2, 1.17), ("1", 3, -1.17),
+                                    ("4", 4, -13.83)]  # fmt: skip
+        assert all(r["original"] == r["score"] for r in scored["ranking"])
+        first = scored["matches"][0]
+        assert [(b["home_score"], b["away_score"]) for b in first["boards"]] == [
+            (7.33, -7.33), (-8.5, 8.5)]  # fmt: skip
+        assert (first["home_score"], first["away_score"]) == (first["original_home"],
+                                                              first["original_away"])
+    by_imps = rescore(parsed, "imps")
+    assert _ranking(by_imps) == [("3", 1, 10.0), ("1", 2, 3.0), ("2", 3, -3.0), ("4", 4, -10.0)]
+    out = traveller("rescore", str(CROSS_IMPS), "--method", "cross-imps", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["ranking"][0]["score"] == 13.83
+
+
+def test_rescore_bam_scores_each_board_against_the_other_room_of_its_match() -> None:
+    """Board-a-match: 1 for a board won by the net score, 0.5 tied, 0 lost; an A60/40 is 0.6 to
+    0.4. The file's totals (Charlie 1.6, Alpha and Bravo 1.5, Delta 1.4) and places are ours,
+    asked for with --method bam; by IMPs the order would be the other way round."""
+    out = traveller("rescore", str(BAM), "--method", "bam", "--json")
+    assert out.returncode == 0, out.stderr
+    scored = json.loads(out.stdout)
+    assert (scored["method"], scored["match_scoring"], scored["comparison"]) == ("bam", "bam",
+                                                                                 "match")
+    assert _ranking(scored) == [("Charlie", 1, 1.6), ("Alpha", 2, 1.5), ("Bravo", 2, 1.5),
+                                ("Delta", 4, 1.4)]  # fmt: skip
+    assert all(r["original"] == r["score"] for r in scored["ranking"])
+    charlie = next(m for m in scored["matches"] if m["home"] == "Charlie")
+    assert [(b["home_score"], b["away_score"]) for b in charlie["boards"]] == [
+        (1.0, 0.0), (0.6, 0.4), (0.0, 1.0)]  # fmt: skip
+    assert [b["home_imps"] for b in charlie["boards"]] == [2.0, 3.0, -6.0]
+    assert rescore(read_results_file(BAM))["method"] == "bam"  # the file's [Scoring "BAM"]
+    assert _ranking(rescore(read_results_file(BAM), "imps"))[0] == ("Delta", 1, 1.0)
+
+
+def test_rescore_bam_multi_team_scores_each_board_against_every_other_team() -> None:
+    """Four teams on the same boards, each board scored against every other team's net score
+    (1 a team beaten, 0.5 tied): the file's totals are those, not the match's (team 1 4, not
+    1), so the field is the comparison, and the file's places are ours."""
+    scored = rescore(read_results_file(BAM_FIELD), "bam")
+    assert (scored["method"], scored["comparison"]) == ("bam", "field")
+    assert _ranking(scored) == [("3", 1, 4.5), ("1", 2, 4.0), ("2", 3, 2.0), ("4", 4, 1.5)]
+    assert all(r["original"] == r["score"] for r in scored["ranking"])
+    first = scored["matches"][0]
+    assert [(b["home_score"], b["away_score"]) for b in first["boards"]] == [(3.0, 0.0),
+                                                                             (1.0, 2.0)]
+
+
+def test_rescore_bam_is_refused_for_a_pairs_file() -> None:
+    out = traveller("rescore", str(OWN_TOP), "--method", "bam")
+    assert out.returncode == 1 and out.stderr.count("\n") == 1
+    assert "bam (board-a-match) scores team matches" in out.stderr
