@@ -173,8 +173,9 @@ def rescore(
 ) -> dict[str, Any]:
     """Score a parsed results file again and return the JSON described in the module's note.
 
-    A teams file (its ``team_tables``) is scored by :func:`rescore_teams`, its matches' VPs on
-    ``vp_scale`` (default: the scale that gives the file's own VPs).
+    A teams file (its ``team_tables``) is scored by :func:`rescore_teams` by the method asked
+    for, else the file's, else ``"imps"`` (``"cross-imps"``, ``"bam"``: :data:`TEAM_METHODS`),
+    its matches' VPs on ``vp_scale`` (default: the scale that gives the file's own VPs).
 
     ``decimals`` rounds each board's matchpoints before the totals, as the producing program
     did: ``"file"`` (the default) takes as many decimals as the file's own board figures show
