@@ -50,6 +50,8 @@ SCALE_ORDER = ("wbf2013", "wbf25", "acbl30", "wbf30", "wbf25i")
 ADJUSTED_IMPS_PER_10_PERCENT = 3.0
 """Law 12C2 in IMP scoring: average-plus (60%) is +3 IMPs, average-minus (40%) -3."""
 EPSILON = 0.005
+LEVEL = 1e-9
+"""A file's figure printed to 2 decimals is within :data:`EPSILON` of ours, give or take this."""
 
 
 class TeamsFileLike(Protocol):
@@ -291,19 +293,19 @@ def _agrees(matches: list[_Match], figures: Figures, stated: dict[str, float]) -
     compared = False
     for team, total in stated.items():
         compared = True
-        if abs(totals.get(team, 0.0) - total) > EPSILON:
+        if abs(totals.get(team, 0.0) - total) > EPSILON + LEVEL:
             return False
     for index, match in enumerate(matches):
         won = [sum(figures[index, n][side] for n in match.boards) for side in (0, 1)]
         for ours, theirs in zip(won, (match.original_home, match.original_away), strict=True):
             if theirs is not None:
                 compared = True
-                if abs(ours - theirs) > EPSILON:
+                if abs(ours - theirs) > EPSILON + LEVEL:
                     return False
     return compared
 
 
-def method_figures(method: str, matches: list[_Match],
+def _method_figures(method: str, matches: list[_Match],
                    stated: dict[str, float]) -> tuple[Figures, str | None]:  # fmt: skip
     """The figures of ``method`` and the comparison that gives the file's totals (the first
     one when none does): cross-IMPs ``"average"`` or ``"sum"``, BAM ``"match"`` or
@@ -337,7 +339,7 @@ def rescore_teams(results: TeamsFileLike, vp_scale: str | None = None,
     totals = {team: total - carried.get(team, 0.0) for team, total in stated.items()}
     scoring = results.match_scoring
     scale: VpScale | None = None
-    figures, comparison = method_figures(method, matches, stated)
+    figures, comparison = _method_figures(method, matches, stated)
     if method != "imps":
         scoring = method
     elif scoring != "imps" or vp_scale:
