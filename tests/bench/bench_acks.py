@@ -12,10 +12,12 @@ loss count must be 0). The server's peak memory is its VmHWM, its CPU time from 
 The same clients, with the same tokens and the same pacing, then load `echo_server.py`: the same
 transport acknowledging at once without storing anything. The p99 ratio server/echo, both
 measured in the same run on the same machine, is the figure to hold (issue 14: within 1.2x).
-A third field loads the echo pushing, after each acknowledgement, a table's state as the server
-sends it (the clients wait for those as they do for the server's): the transport of the whole
-protocol, storing nothing. The server's ratio to it says what checking and storing cost; the
-difference between the two echoes, what receiving the states costs the clients.
+A third field loads the echo pushing, after each acknowledgement, a message of the size the
+server pushed after a result (its median `state_patch`; the clients apply those as they do the
+server's): the transport of the whole protocol, storing nothing. The server's ratio to it says
+what checking and storing cost; the difference between the two echoes, what receiving the pushes
+costs the clients. Each terminal counts the Socket.IO payload of every `state` and `state_patch`
+it receives (the bytes a table's Wi-Fi carries, less the WebSocket frames).
 
 Run alone with `python -m tests.bench.bench_acks [TERMINALS] [RUNS]` or through `make bench`.
 """
@@ -26,6 +28,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import signal
 import sqlite3
 import statistics
@@ -35,16 +38,18 @@ import tempfile
 import time
 import urllib.request
 import uuid
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import jsonpatch
 import socketio
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from server.store import Store
 from server.table.state import table_state
-from tests.conftest import REPO, free_port, served_event
+from tests.conftest import REPO, ServerProcess, free_port, served_event
 
 # A session of 9 rounds of 3 boards (27 boards, as GABSI's 22-28-board sessions, K4.1).
 ROUNDS = 9
@@ -72,32 +77,97 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+# An event a Socket.IO client receives, as its Engine.IO message: "2", the namespace, then the
+# JSON array of the event's name and arguments.
+_EVENT = re.compile(r'^2(?:/[^,]*,)?\d*\["([a-z_]+)"')
+
+
+class Terminal(socketio.AsyncClient):
+    """A table's terminal as the bench plays it: it keeps its state as the browser's does (the
+    whole `state`, then each `state_patch` applied at its `base`, else the whole state asked
+    for again with `get_state`), and counts the Socket.IO payload of every `state` and
+    `state_patch` it receives: the JSON of the message as the server framed it, in bytes,
+    without the WebSocket frame around it."""
+
+    def __init__(self) -> None:
+        super().__init__(reconnection=False)
+        self.state: dict[str, Any] | None = None
+        self.sizes: list[int] = []
+        """The payload of each `state` and `state_patch`, in the order they came."""
+        self.patches = 0
+        self.resyncs = 0
+        """Patches not at this terminal's version (or not applying): the state asked again."""
+        self.changed = asyncio.Event()
+        # Messages are handled in tasks of their own: one at a time, in the order they came.
+        self._turn = asyncio.Lock()
+        self.on("state", self._on_state, namespace="/table")
+        self.on("state_patch", self._on_patch, namespace="/table")
+
+    async def _handle_eio_message(self, data: Any) -> None:
+        if isinstance(data, str):
+            event = _EVENT.match(data)
+            if event and event.group(1) in ("state", "state_patch"):
+                self.sizes.append(len(data.encode()))
+        await super()._handle_eio_message(data)
+
+    async def _on_state(self, state: dict[str, Any]) -> None:
+        async with self._turn:
+            self.state = state
+            self.changed.set()
+
+    async def _on_patch(self, change: dict[str, Any]) -> None:
+        async with self._turn:
+            self.patches += 1
+            try:
+                if self.state is None or self.state.get("version") != change["base"]:
+                    raise jsonpatch.JsonPatchException("not at the patch's base")
+                self.state = jsonpatch.apply_patch(self.state, change["patch"])
+                self.state["version"] = change["version"]
+            except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException):
+                self.resyncs += 1
+                ack = await self.call("get_state", {}, namespace="/table", timeout=60)
+                self.state = ack["state"]
+            self.changed.set()
+
+    def results(self) -> set[str]:
+        return {str(r.get("op_id")) for r in (self.state or {}).get("results", [])}
+
+
+@dataclass
+class Field:
+    """What a field of terminals measured."""
+
+    latencies: list[float] = field(default_factory=list)
+    acked: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    first: list[int] = field(default_factory=list)
+    """Each terminal's first `state`, in bytes."""
+    pushed: list[int] = field(default_factory=list)
+    """Every `state` and `state_patch` a terminal received during the round, in bytes."""
+    per_table: list[int] = field(default_factory=list)
+    """The bytes each terminal received during the round."""
+    resyncs: int = 0
+    wall: float = 0.0
+
+
 async def _terminal(base_url: str, token: str, barrier: asyncio.Barrier, pace: float,
-                    latencies: list[float], acked: list[str], failures: list[str],
-                    settle: bool) -> None:
-    """One table: connect, wait for the others, enter the round's boards; with `settle`, stay
-    until a pushed state holds all of them (the server's pushes are part of its load)."""
-    client = socketio.AsyncClient(reconnection=False)
-    first_state: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-    mine: set[str] = set()
-    seen: set[str] = set()
-    settled = asyncio.Event()
-
-    @client.on("state", namespace="/table")
-    async def on_state(state: dict[str, Any]) -> None:
-        if not first_state.done():
-            first_state.set_result(state)
-        seen.update(str(r.get("op_id")) for r in state.get("results", []))
-        if mine and mine <= seen:
-            settled.set()
-
+                    out: Field, settle: bool, boards: int | None) -> None:
+    """One table: connect, wait for the others, enter the round's boards (its first `boards`);
+    with `settle`, stay until its state holds all of them (the server's pushes are part of its
+    load)."""
+    client = Terminal()
     try:
         await client.connect(base_url, namespaces=["/table"], auth={"token": token},
                              transports=["websocket"], wait_timeout=60)
-        boards = (await asyncio.wait_for(first_state, 60))["boards"]
+        while client.state is None:
+            await asyncio.wait_for(client.changed.wait(), 60)
+        to_play = client.state["boards"][:boards]
+        out.first.append(client.sizes[0])
         await asyncio.wait_for(barrier.wait(), 120)
+        seen = len(client.sizes)
         rng = random.Random(token)
-        for board in boards:
+        mine: set[str] = set()
+        for board in to_play:
             if pace:
                 await asyncio.sleep(rng.uniform(0, pace))
             op_id = str(uuid.uuid4())
@@ -108,41 +178,80 @@ async def _terminal(base_url: str, token: str, barrier: asyncio.Barrier, pace: f
                                     namespace="/table", timeout=60)
             elapsed = (time.perf_counter() - start) * 1000
             if ack.get("ok"):
-                latencies.append(elapsed)
-                acked.append(op_id)
+                out.latencies.append(elapsed)
+                out.acked.append(op_id)
                 mine.add(op_id)
             else:
-                failures.append(str(ack))
-        if settle and mine and not mine <= seen:
-            await asyncio.wait_for(settled.wait(), 60)
+                out.failures.append(str(ack))
+        deadline = time.monotonic() + 60
+        while settle and not mine <= client.results():
+            client.changed.clear()
+            await asyncio.wait_for(client.changed.wait(), max(0.0, deadline - time.monotonic()))
+        round_sizes = client.sizes[seen:]
+        out.pushed += round_sizes
+        out.per_table.append(sum(round_sizes))
+        out.resyncs += client.resyncs
     except Exception as exc:  # a bench reports, it does not stop at the first error
-        failures.append(repr(exc))
+        out.failures.append(repr(exc))
     finally:
         await client.disconnect()
 
 
-async def _field(base_url: str, tokens: list[str], pace: float,
-                 settle: bool) -> tuple[list[float], list[str], list[str], float]:
+async def _field(base_url: str, tokens: list[str], pace: float, settle: bool,
+                 boards: int | None = None) -> Field:
     barrier = asyncio.Barrier(len(tokens))
-    latencies: list[float] = []
-    acked: list[str] = []
-    failures: list[str] = []
+    out = Field()
     wall = time.perf_counter()
-    await asyncio.gather(*(_terminal(base_url, token, barrier, pace, latencies, acked, failures,
-                                     settle) for token in tokens))
-    return latencies, acked, failures, time.perf_counter() - wall
+    await asyncio.gather(*(_terminal(base_url, token, barrier, pace, out, settle, boards)
+                           for token in tokens))
+    out.wall = time.perf_counter() - wall
+    return out
 
 
-def _figures(latencies: list[float], acked: list[str], failures: list[str],
-             wall: float) -> dict[str, float]:
+def figures(out: Field) -> dict[str, float]:
+    nan = float("nan")
     return {
-        "acks": len(acked),
-        "failures": len(failures),
-        "p50_ms": statistics.median(latencies) if latencies else float("nan"),
-        "p99_ms": percentile(latencies, 99) if latencies else float("nan"),
-        "max_ms": max(latencies) if latencies else float("nan"),
-        "wall_s": wall,
+        "acks": len(out.acked),
+        "failures": len(out.failures),
+        "p50_ms": statistics.median(out.latencies) if out.latencies else nan,
+        "p99_ms": percentile(out.latencies, 99) if out.latencies else nan,
+        "max_ms": max(out.latencies) if out.latencies else nan,
+        "wall_s": out.wall,
+        "first_bytes": statistics.median(out.first) if out.first else nan,
+        "push_bytes": statistics.median(out.pushed) if out.pushed else nan,
+        "result_bytes": sum(out.per_table) / len(out.acked) if out.acked else nan,
+        "round_bytes": statistics.mean(out.per_table) if out.per_table else nan,
+        "resyncs": out.resyncs,
     }
+
+
+def measure(server: ServerProcess, tokens: list[str], pace: float,
+            boards: int | None = None) -> dict[str, float]:
+    """A field against a started `traveller serve`, which it stops (each terminal enters its
+    round's first `boards`); then every acknowledged result is looked for in the event file."""
+    assert server.proc is not None
+    try:
+        cpu = cpu_seconds(server.proc.pid)
+        out = asyncio.run(_field(server.base_url, tokens, pace, settle=True, boards=boards))
+        cpu = cpu_seconds(server.proc.pid) - cpu
+        memory = peak_memory_mb(server.proc.pid)
+    finally:
+        server.stop()
+    with sqlite3.connect(server.db_path) as db:
+        stored = {r[0] for r in db.execute("select op_id from results")}
+    if out.failures:
+        print(f"    first error of {len(out.failures)}: {out.failures[0][:300]}", flush=True)
+    return figures(out) | {"lost": len([op for op in out.acked if op not in stored]),
+                           "memory_mb": memory, "cpu_s": cpu}
+
+
+def first_state(db_path: Path) -> dict[str, Any]:
+    """The first table's state as the server builds it (the echo serves it to every table)."""
+    store = Store.open(db_path)
+    try:
+        return table_state(store, store.tables()[0], int(time.time() * 1000))
+    finally:
+        store.close()
 
 
 def server_run(tmp: Path, terminals: int, pace: float) -> tuple[dict[str, float], list[str],
@@ -152,32 +261,19 @@ def server_run(tmp: Path, terminals: int, pace: float) -> tuple[dict[str, float]
     server = served_event(tmp, tables=TABLES_PER_SECTION, rounds=ROUNDS,
                           sections=terminals // TABLES_PER_SECTION).start()
     tokens = [str(r["token"]) for r in server.tables()]
-    store = Store.open(server.db_path)
-    try:
-        state = table_state(store, store.tables()[0], int(time.time() * 1000))
-    finally:
-        store.close()
-    assert server.proc is not None
-    try:
-        cpu = cpu_seconds(server.proc.pid)
-        result = asyncio.run(_field(server.base_url, tokens, pace, settle=True))
-        cpu = cpu_seconds(server.proc.pid) - cpu
-        memory = peak_memory_mb(server.proc.pid)
-    finally:
-        server.stop()
-    acked = result[1]
-    with sqlite3.connect(server.db_path) as db:
-        stored = {r[0] for r in db.execute("select op_id from results")}
-    return _figures(*result) | {"lost": len([op for op in acked if op not in stored]),
-                                "memory_mb": memory, "cpu_s": cpu}, tokens, state
+    state = first_state(server.db_path)
+    return measure(server, tokens, pace), tokens, state
 
 
-def echo_run(tokens: list[str], pace: float, state: Path | None = None) -> dict[str, float]:
-    """The same field against the bare echo server; with `state` (a JSON file), the echo
-    pushes it after each acknowledgement and the clients wait for those pushes."""
+def echo_run(tokens: list[str], pace: float, state: Path | None = None,
+             push_bytes: float = 0, boards: int | None = None) -> dict[str, float]:
+    """The same field against the bare echo server; with `state` (a JSON file) it serves that
+    state, and with `push_bytes` it pushes after each acknowledgement a `state_patch` of that
+    size (the server's median push), which the clients wait for."""
     port = free_port()
+    push = round(push_bytes) if push_bytes == push_bytes else 0  # nan: the server pushed none
     proc = subprocess.Popen([sys.executable, str(ECHO), str(port),
-                             *([str(state)] if state else [])], cwd=REPO,
+                             *([str(state), str(push)] if state else [])], cwd=REPO,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 30
@@ -191,8 +287,8 @@ def echo_run(tokens: list[str], pace: float, state: Path | None = None) -> dict[
                 time.sleep(0.1)
         cpu = cpu_seconds(proc.pid)
         # The silent echo pushes nothing after the first state: nothing to wait for.
-        result = asyncio.run(_field(f"http://127.0.0.1:{port}", tokens, pace,
-                                    settle=state is not None))
+        out = asyncio.run(_field(f"http://127.0.0.1:{port}", tokens, pace, settle=push > 0,
+                                 boards=boards))
         cpu = cpu_seconds(proc.pid) - cpu
         memory = peak_memory_mb(proc.pid)
     finally:
@@ -202,14 +298,15 @@ def echo_run(tokens: list[str], pace: float, state: Path | None = None) -> dict[
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-    return _figures(*result) | {"lost": 0, "memory_mb": memory, "cpu_s": cpu}
+    return figures(out) | {"lost": 0, "memory_mb": memory, "cpu_s": cpu}
 
 
-def _line(name: str, r: dict[str, float]) -> str:
+def line(name: str, r: dict[str, float]) -> str:
     return (f"{name}: acks {r['acks']:.0f}  errors {r['failures']:.0f}  lost {r['lost']:.0f}"
             f"  p50 {r['p50_ms']:.1f} ms  p99 {r['p99_ms']:.1f} ms  max {r['max_ms']:.1f} ms"
             f"  wall {r['wall_s']:.2f} s  CPU {r['cpu_s']:.2f} s"
-            f"  peak memory {r['memory_mb']:.0f} MB")
+            f"  peak memory {r['memory_mb']:.0f} MB"
+            + (f"  states asked again {r['resyncs']:.0f}" if r["resyncs"] else ""))
 
 
 def compare(title: str, terminals: int, runs: int, pace: float) -> dict[str, float]:
@@ -225,15 +322,16 @@ def compare(title: str, terminals: int, runs: int, pace: float) -> dict[str, flo
             echo = echo_run(tokens, pace)
             state_file = Path(tmp) / "state.json"
             state_file.write_text(json.dumps(state))
-            echo_states = echo_run(tokens, pace, state_file)
+            echo_states = echo_run(tokens, pace, state_file, server["push_bytes"])
         servers.append(server)
         echoes.append(echo)
         pushing.append(echo_states)
-        print(f"  run {i} {_line('server', server)}\n"
-              f"        {_line('echo  ', echo)}\n"
-              f"        {_line('echo+states', echo_states)}\n"
+        print(f"  run {i} {line('server', server)}\n"
+              f"        {line('echo  ', echo)}\n"
+              f"        {line('echo+pushes', echo_states)}\n"
               f"        p99 ratio {server['p99_ms'] / echo['p99_ms']:.2f} to the echo, "
-              f"{server['p99_ms'] / echo_states['p99_ms']:.2f} to the echo pushing states",
+              f"{server['p99_ms'] / echo_states['p99_ms']:.2f} to the echo pushing; a push "
+              f"after a result {server['push_bytes']:.0f} B (median Socket.IO payload)",
               flush=True)
 
     def median(rows: list[dict[str, float]], key: str) -> float:
@@ -256,7 +354,7 @@ def compare(title: str, terminals: int, runs: int, pace: float) -> dict[str, flo
     print(f"  median of runs: server p50 {summary['server_p50_ms']:.1f} ms, p99 "
           f"{summary['server_p99_ms']:.1f} ms; echo p50 {summary['echo_p50_ms']:.1f} ms, p99 "
           f"{summary['echo_p99_ms']:.1f} ms; p99 ratio {summary['ratio']:.2f} (goal <= 1.2); "
-          f"echo pushing states p99 {summary['states_p99_ms']:.1f} ms, ratio "
+          f"echo pushing p99 {summary['states_p99_ms']:.1f} ms, ratio "
           f"{summary['states_ratio']:.2f}; "
           f"server CPU {summary['cpu_ratio']:.1f}x the echo's; "
           f"server peak memory {summary['memory_mb']:.0f} MB; lost {summary['lost']:.0f}; "

@@ -14,6 +14,7 @@ from tests.bench import (
     bench_login,
     bench_movements,
     bench_printing,
+    bench_realsize,
     bench_running,
     bench_scoring,
     bench_teams,
@@ -22,8 +23,8 @@ from tests.bench import (
 )
 
 if __name__ == "__main__":
-    for bench in (bench_acks, bench_login, bench_backup, bench_terminal, bench_scoring,
-                  bench_running, bench_vp, bench_movements, bench_teams, bench_competitions,
-                  bench_printing):
+    for bench in (bench_acks, bench_realsize, bench_login, bench_backup, bench_terminal,
+                  bench_scoring, bench_running, bench_vp, bench_movements, bench_teams,
+                  bench_competitions, bench_printing):
         bench.main()
         print()
