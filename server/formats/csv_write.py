@@ -28,13 +28,19 @@ who qualified where and the final places (``stage, name, qualified, what, why``)
 rounds and boards are the room's (the stage's or the session's rounds 1-R, a match's or a
 session's boards 1-N); ``event_round`` and ``event_board`` are the event file's, a board one
 deal.
+
+``pkl.csv`` (a teams event whose preset has a ``[classification]``) holds each player's
+classification points for the federation's central ranking (``player_id, name, team, boards,
+share, premium, pkl``: the boards played in the season, their share of the team's boards in
+percent, the premium of the team's final place and the player's PKL, D8; the last two empty
+until the final places are known).
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from server.formats.interchange import ExportEvent, PairsEvent, StageResult, TeamsEvent, artificial
 
@@ -161,3 +167,17 @@ def _competition(event: ExportEvent) -> dict[str, str]:
                    _figure(x.ew_imps), x.round, x.board) for x in stage.results.lines]
     files["travellers.csv"] = _text(lines)
     return files
+
+
+PKL_COLUMNS = ("player_id", "name", "team", "boards", "share", "premium", "pkl")
+"""The columns of ``pkl.csv``."""
+
+
+def write_pkl(rows: Iterable[Mapping[str, object]]) -> str:
+    """``pkl.csv``: a player a row, by :data:`PKL_COLUMNS` (D8)."""
+    return _text([PKL_COLUMNS, *([_cell(row.get(key)) for key in PKL_COLUMNS]
+                                 for row in rows)])
+
+
+def _cell(value: object) -> object:
+    return _figure(value) if isinstance(value, float) else value

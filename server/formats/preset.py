@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from ..movements import EvenTables, HalfTable, MovementError
-from ..scoring import find_chain, find_scale
+from ..scoring import PremiumTable, find_chain, find_scale
+from ..scoring.pkl import FULL_SHARE
 from .competition import CompetitionSpec, parse_entries, parse_stages
 
 
@@ -83,6 +84,10 @@ class Preset:
     restricted_systems: bool = False
     """K9.1: no psychic bids and no complex artificial systems (university, junior and school
     events); shown on the table cards and terminals."""
+    classification: PremiumTable | None = None
+    """Teams leagues: the classification points (PKL) of each final place of the season
+    (D8.1, D8.3) and the share of the team's boards that earns a player the full premium
+    (D8.2), from ``[classification]``; None: the event reports boards played only."""
     rules: tuple[str, ...] = ()
     """The rule IDs of REGULATIONS.md this preset configures, for people reading it."""
     source: str = ""
@@ -107,6 +112,7 @@ _SCHEMA: dict[str, dict[str, type | tuple[type, ...]]] = {
               "ew_terminal": bool},
     "teams": {"match_imps": bool, "captains_confirm": bool, "rosters": str, "board_lock": bool,
               "walkover": str, "procedural_vp": (int, float)},
+    "classification": {"premiums": list, "last": int, "full_share": (int, float)},
 }
 _KINDS = ("pairs", "teams")
 _METHODS = {"pairs": ("mp",), "teams": ("imps",)}
@@ -207,6 +213,9 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
     if clock.get("minutes", 8) <= 0 or clock.get("per_boards", 1) < 1:
         problems.append("[clock]: minutes must be positive and per_boards at least 1")
     competition = None
+    entries = data.get("entries")
+    classification = _classification(known.get("classification"), problems, kind=kind,
+                                     teams=_group_size(movement, entries, "stage" in data))
     if "stage" in data or "entries" in data:
         competition = _competition(data, problems, name=name, kind=kind,
                                    vp_scale=scoring.get("vp_scale", "wbf2013"),
@@ -246,10 +255,50 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
         procedural_vp=float(teams.get("procedural_vp", 1.0)),
         ew_terminal=entry.get("ew_terminal", False),
         restricted_systems=event.get("restricted_systems", False),
+        classification=classification,
         rules=tuple(str(r) for r in event.get("rules", [])),
         source=event.get("source", ""),
         competition=competition,
     )
+
+
+def _group_size(movement: dict[str, Any], entries: Any, staged: bool) -> int | None:
+    """The teams of one classification as far as the preset fixes them (D8.3: those
+    starting in the group): a competition's exact entries split into its groups, a one-stage
+    event's `teams`; None when `traveller new` decides."""
+    if isinstance(entries, dict):
+        count, groups = entries.get("count"), entries.get("groups") or []
+        if isinstance(count, int) and isinstance(groups, list) and count > 0:
+            return count // len(groups) if groups and count % len(groups) == 0 else (
+                None if groups else count)
+        return None
+    return None if staged else movement.get("teams")
+
+
+def _classification(given: dict[str, Any] | None, problems: list[str], *, kind: str,
+                    teams: int | None) -> PremiumTable | None:
+    """``[classification]``: D8's premium table, checked whole (each problem named), and
+    against the number of teams where the preset fixes it."""
+    if given is None:
+        return None
+    if kind != "teams":
+        problems.append("[classification]: classification points (D8) go to teams for their "
+                        "final place: a pairs event has none")
+        return None
+    premiums = given.get("premiums")
+    if premiums is None:
+        problems.append("[classification] premiums: required (the premium of 1st place, 2nd "
+                        "place and so on, D8.1)")
+        return None
+    if not premiums or any(isinstance(p, bool) or not isinstance(p, int) for p in premiums):
+        problems.append(f"[classification] premiums: {premiums!r} is not a list of whole "
+                        "numbers of PKL, best place first")
+        return None
+    table = PremiumTable(premiums=tuple(premiums), last=given.get("last"),
+                         full_share=given.get("full_share", FULL_SHARE))
+    wrong = table.problems(teams)
+    problems.extend(f"[classification] {problem}" for problem in wrong)
+    return None if wrong else table
 
 
 _COMPETITION_SECTIONS = ("entries", "stage")

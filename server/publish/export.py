@@ -5,7 +5,8 @@ scored as the results pages score them.
 :mod:`server.formats.interchange` (a pairs session: every entry with its matchpoints and the
 rankings with their tie-breaks; a teams event: every match with its IMPs and VPs, each table's
 result and the ranking; a competition: the same stage by stage, :mod:`.export_stages`) and
-hands them to a writer of :mod:`server.formats`. :func:`write_export` puts the result on disk
+hands them to a writer of :mod:`server.formats`; a teams league's CSV adds its players'
+classification points (:mod:`.pkl`, D8). :func:`write_export` puts the result on disk
 for ``traveller export``; the console serves the same bytes.
 
 An export answers at every moment of an event: anything that goes wrong while the results are
@@ -43,7 +44,7 @@ from ..stages.inputs import is_competition
 from ..stages.view import current
 from ..store import Store
 from ..teams.matches import is_teams, match_summary, matches, names, options
-from . import export_stages, team_results
+from . import export_stages, pkl, team_results
 from .results import entries, score, shown_boards, shown_deals
 
 log = logging.getLogger(__name__)
@@ -220,6 +221,10 @@ def _files(store: Store, fmt: str, now_ms: int | None,
         return {"results.pbn": write_pbn(event).encode("utf-8")}
     pages = (write_csv(event) if fmt == "csv"
              else write_site(event, shown_deals(store), event.stages))
+    if fmt == "csv" and is_teams(store) and pkl.premium_table(store) is not None:
+        # D8: the players' classification points, for the federation's central ranking.
+        pages[pkl.FILE_NAME] = pkl.csv_text(store, int(time.time() * 1000)
+                                            if now_ms is None else now_ms)
     return {name: text.encode("utf-8") for name, text in pages.items()}
 
 

@@ -1,16 +1,15 @@
 """The print spool: printing never blocks scoring.
 
-The console queues a job (the table cards, a round's slips, the standings, the pairs' guide
-cards) in the event file; a worker takes due jobs one at a time and sends them to the
-configured printer, retrying a few times with growing pauses. A printer that stays dead fails
-the job, which becomes an alert on the console instead of an error anywhere near a table. The
-documents are the `printer` package's, built here from the event file as plain data; which
-printer, paper width and print mode (the preview's picture, by default, or text in a code page)
-and the paper's language (English, Indonesian or Polish: the printer package's labels worded
+The console queues a job (the table cards, a round's slips, the standings, the pairs' guide cards,
+a teams league's classification points) in the event file; a worker takes due jobs one at a time
+and sends them to the configured printer, retrying a few times with growing pauses. A printer that
+stays dead fails the job, which becomes an alert on the console instead of an error anywhere near a
+table. The documents are the `printer` package's, built here from the event file as plain data;
+which printer, paper width and print mode (the preview's picture, by default, or text in a code
+page) and the paper's language (English, Indonesian or Polish: the printer package's labels worded
 through the console's catalogs) are the event's `printer` setting, changed in the console and
-audited. Every document takes
-the same way to paper (`printer.deliver`). A job keeps what it was asked for (the round, the
-tables) and how it prints, so a retry prints the same thing the same way.
+audited. Every document takes the same way to paper (`printer.deliver`). A job keeps what it was
+asked for (the round, the tables) and how it prints, so a retry prints the same thing the same way.
 """
 
 from __future__ import annotations
@@ -60,7 +59,7 @@ from ..store import printing as sql
 from ..table.terminals import table_url, urls
 from ..teams.matches import is_teams
 from ..texts import LANGUAGES, N_, Message, english, message, say, translate
-from . import results
+from . import pkl, results
 from .results_sheet import competition_sheet
 
 log = logging.getLogger(__name__)
@@ -281,6 +280,7 @@ DOCUMENTS: dict[str, DocumentBuilder] = {
         competition_sheet(store, int(time.time() * 1000), lang)
         if is_competition(store) else results_documents(store, o["round"], lang)),
     N_("guide-cards"): lambda store, o, lang: guide_card_documents(store, lang),
+    N_("pkl"): lambda store, o, lang: pkl.documents(store, int(time.time() * 1000), lang),
 }
 """Every document the spool and `traveller print` know, by name, with its builder, which words
 it in the language it is given (the name is also how the console lists it, translated)."""
@@ -293,6 +293,9 @@ def document_options(store: Store, document: str, asked: Mapping[str, Any]) -> d
     if document not in DOCUMENTS:
         raise TravellerError("unknown_document", f"unknown document: {shown(document)} "
                              f"(known: {', '.join(DOCUMENTS)})", 404)
+    if document == "pkl" and not is_teams(store):
+        raise TravellerError("not_teams", "classification points (D8) are a teams league's: "
+                             "this is a pairs event", 409)
     options: dict[str, Any] = {}
     if document in ("round-slips", "results"):
         options["round"] = _round(store, document, asked.get("round"))

@@ -1,6 +1,7 @@
 """A teams event's results as the console and the results pages read them: the ranking with
 its deductions and tie-break reasons, each team's card, every match with both rooms' progress
-and the captains' confirmations (KD1), the projector, and the D8.2 board-count report.
+and the captains' confirmations (KD1) and the projector (the D8 board-count and PKL report is
+:mod:`.pkl`'s).
 
 Everything is derived from `server.teams` (matches, standings, records) and the team rulings
 in force; nothing here is stored.
@@ -19,15 +20,11 @@ from ..stages.inputs import is_competition
 from ..store import Store
 from ..store import teams as sql
 from ..teams.captains import confirmations
-from ..teams.lineups import player_boards
 from ..teams.matches import Match, imp_penalties, match_summary, matches, names, not_played, options
 from ..teams.rulings import describe, describe_message, rulings_wire
 from ..teams.standings import bye_vp, records
 from ..teams.standings import standings as team_standings
 from . import stage_standings
-
-FULL_PREMIUM = 40.0
-"""D8.2: a player who played at least this share of the team's boards gets the full premium."""
 
 
 def _names(store: Store) -> dict[int, str]:
@@ -239,16 +236,3 @@ def projector(store: Store, now_ms: int) -> dict[str, Any]:
     return {"kind": "teams", "round": last, "rounds": data["rounds"], "chain": data["chain"],
             "teams": rows}
 
-
-def board_report(store: Store) -> dict[str, Any]:
-    """D8.2: each player's boards from the line-ups and share of the team's boards, grouped by
-    team; "full premium" at 40% or more."""
-    names = _names(store)
-    by_team: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for row in player_boards(store):
-        by_team[row["team"]].append(row)
-    return {"full_premium": FULL_PREMIUM,
-            "teams": [{"team": t, "name": names.get(t, f"Team {t}"),
-                       "team_boards": max((p["team_boards"] for p in rows), default=0),
-                       "players": sorted(rows, key=lambda p: (-p["boards"], p["player"]))}
-                      for t, rows in sorted(by_team.items())]}

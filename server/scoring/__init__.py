@@ -14,7 +14,8 @@ A pure package (standard library and ``server.bridge`` only), one module per job
 - ``teams``: team matches between rooms; ``carryover``: K15, D1.4, KC2.3;
 - ``penalties``: IMP and VP penalties (K10), late start (K11), slow play (K12), procedural (K18);
 - ``walkover``: walk-overs (K13) and disqualification (K14);
-- ``ranking``: team rankings by configurable tie-break chains (K17.1, K16.3, KC1.4, D3.2).
+- ``ranking``: team rankings by configurable tie-break chains (K17.1, K16.3, KC1.4, D3.2);
+- ``pkl``: classification points, the premium of each final place and a player's part (D8).
 
 The names most callers need are re-exported here; ``teams.BoardResult`` (two rooms) and
 ``matchpoints.BoardResult`` (one traveller line) are imported from their modules.
@@ -52,6 +53,7 @@ from server.scoring.matchpoints import (
 )
 from server.scoring.pairs_tiebreak import break_tie, rank_with_tiebreak
 from server.scoring.penalties import find_minutes_scale
+from server.scoring.pkl import PremiumTable, PremiumTableError, place_premium, player_pkl
 from server.scoring.ranking import MatchRecord, Ranking, find_chain, rank_teams
 from server.scoring.teams import TeamMatch, knockout_winner
 from server.scoring.vp import VpScale, VpScaleError, find_scale, scale_names
@@ -74,6 +76,8 @@ __all__ = [
     "MatchRecord",
     "PairStanding",
     "Played",
+    "PremiumTable",
+    "PremiumTableError",
     "Ranking",
     "RoundRanking",
     "Rounding",
@@ -99,6 +103,8 @@ __all__ = [
     "matchpoints",
     "neuberg",
     "pair_standings",
+    "place_premium",
+    "player_pkl",
     "rank_teams",
     "rank_with_tiebreak",
     "scale_names",

@@ -61,11 +61,13 @@ def lineup_missing(store: Store, table: TableRow, seating: SeatingRow) -> Travel
         "are given before the first board, then the results", 409)
 
 
-def player_boards(store: Store) -> list[dict[str, Any]]:
-    """D8.2: each player's boards from the line-ups, and the share of the team's boards.
+def player_boards(store: Store, full_share: float = 40.0) -> list[dict[str, Any]]:
+    """D8.2: each player's boards from the line-ups, and the share of the team's boards; the
+    full premium from `full_share` percent of them.
 
     A player sat in a segment plays its boards that were scored at that table. A team's boards
-    are the boards of its matches that were scored in at least one room."""
+    are the boards of its matches that were scored in at least one room. Every round of the
+    event counts: in a competition, every stage played so far."""
     opts = options(store)
     seatings = {(s.section, s.table_number, s.round): s for s in store.seatings()}
     played = {(r.section, r.table_number, r.round, r.board) for r in store.results()}
@@ -100,7 +102,8 @@ def player_boards(store: Store) -> list[dict[str, Any]]:
         share = len(boards) / total if total else 0.0
         out.append({"player": player, "name": listed.get(player, {}).get("name"),
                     "team": team, "boards": len(boards), "team_boards": total,
-                    "share": round(share * 100, 1), "full_premium": share >= 0.4})
+                    "share": round(share * 100, 1),
+                    "full_premium": bool(total) and len(boards) * 100 >= full_share * total})
     return out
 
 

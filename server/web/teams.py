@@ -1,6 +1,7 @@
 """The director console's teams pages: teams and rosters in set-up (D2.1, D2.2), the matches
 with both rooms, the captains' confirmations (KD1), K12.1 unlocks and Swiss pairing (K16), the
-team rulings (K10, K11, K13, K14, K18.1) and the D8.2 board-count report.
+team rulings (K10, K11, K13, K14, K18.1) and the D8 report: boards played and classification
+points (PKL), on the page, as CSV and printed.
 
 Every form posts here with its CSRF token and hands the checked input to one function of
 `server.teams.actions`; after a change that a table shows (a walk-over, an unlock, a new round)
@@ -14,13 +15,13 @@ import json
 from datetime import datetime
 from typing import Any
 
-from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 
 from ..context import get_broadcast, get_store, has_event
 from ..errors import TravellerError, is_number_text, ok_body, shown
 from ..event.outcome import Outcome
 from ..event.players import PlayersError
-from ..publish import team_results
+from ..publish import pkl, printing, team_results
 from ..stages.inputs import is_competition
 from ..store import Store
 from ..teams import actions as team_actions
@@ -347,12 +348,26 @@ def standings() -> Any:
 @bp.get("/report")
 @director_required
 def report() -> Any:
-    """D8.2: each player's boards from the line-ups and share of the team's boards."""
+    """D8: each team's final place and premium (D8.1, D8.3), each player's boards from the
+    line-ups, share of the team's boards and PKL (D8.2), over the whole season."""
     try:
         store = _store()
     except TravellerError as exc:
         return _refused(exc, url_for("director.grid"))
-    data = team_results.board_report(store)
+    data = pkl.report(store, now_ms())
     if wants_json():
         return jsonify(ok_body(**data))
-    return render_template("teams_report.html", data=data, name=store.setting("name", ""))
+    return render_template("teams_report.html", data=data, name=store.setting("name", ""),
+                           printer=printing.printer_settings(store)["target"])
+
+
+@bp.get("/report.csv")
+@director_required
+def report_csv() -> Any:
+    """The D8 report as the federation's central ranking takes it: ``pkl.csv``."""
+    try:
+        store = _store()
+    except TravellerError as exc:
+        return _refused(exc, url_for("director.grid"))
+    return Response(pkl.csv_text(store, now_ms()), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{pkl.FILE_NAME}"'})
