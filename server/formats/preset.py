@@ -84,6 +84,11 @@ class Preset:
     restricted_systems: bool = False
     """K9.1: no psychic bids and no complex artificial systems (university, junior and school
     events); shown on the table cards and terminals."""
+    publish: str = "live"
+    """When the public may see the results: "live" (whenever the director switches the public
+    pages on) or "after-end" (K8.3, closed rooms: no spectators; nothing public, the projector
+    and the results site included, until the director publishes the results once the event is
+    over)."""
     classification: PremiumTable | None = None
     """Teams leagues: the classification points (PKL) of each final place of the season
     (D8.1, D8.3) and the share of the team's boards that earns a player the full premium
@@ -102,7 +107,7 @@ class Preset:
 
 _SCHEMA: dict[str, dict[str, type | tuple[type, ...]]] = {
     "event": {"name": str, "kind": str, "rules": list, "source": str,
-              "restricted_systems": bool},
+              "restricted_systems": bool, "publish": str},
     "movement": {"kind": str, "tables": int, "boards_per_round": int, "rounds": int,
                  "sections": int, "teams": int, "segments": int, "double": bool, "even": str,
                  "half_table": str},
@@ -119,6 +124,7 @@ _METHODS = {"pairs": ("mp",), "teams": ("imps",)}
 _TEAM_MOVEMENTS = ("roundrobin", "swiss")
 _LEADS = ("off", "optional", "required")
 _ROSTERS = ("off", "warn", "required")
+_PUBLISH = ("live", "after-end")
 
 
 def parse_preset(text: str, origin: str = "<preset>") -> Preset:
@@ -207,6 +213,10 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
     for key, low in (("tables", 1), ("boards_per_round", 1), ("rounds", 1), ("sections", 1)):
         if key in movement and movement[key] < low:
             problems.append(f"[movement] {key}: must be at least {low}")
+    if event.get("publish", "live") not in _PUBLISH:
+        problems.append(f"[event] publish: {event['publish']!r} is not one of "
+                        f"{', '.join(_PUBLISH)} (\"after-end\": closed rooms, K8.3: nothing "
+                        "public until the director publishes the results after the end)")
     entry = known.get("entry", {})
     if entry.get("lead", "optional") not in _LEADS:
         problems.append(f"[entry] lead: {entry['lead']!r} is not one of {', '.join(_LEADS)}")
@@ -255,6 +265,7 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
         procedural_vp=float(teams.get("procedural_vp", 1.0)),
         ew_terminal=entry.get("ew_terminal", False),
         restricted_systems=event.get("restricted_systems", False),
+        publish=event.get("publish", "live"),
         classification=classification,
         rules=tuple(str(r) for r in event.get("rules", [])),
         source=event.get("source", ""),

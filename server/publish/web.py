@@ -18,6 +18,10 @@ failure (`RemoteError`) keeps the work queued and is retried with a backoff that
 `MAX_BACKOFF_S` (`server.remote.retry`). What the console shows is `PublicationStatus`, in
 memory: the location's display (never a password), the last publication's time and counts,
 the last error.
+
+Under closed rooms (K8.3, `server.publish.closed`) nothing goes to the web host until the
+director has published the results after the end: `traveller publish` refuses, and the served
+publisher waits (its status says so).
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ from ..remote.retry import (
 )
 from ..store import Store
 from ..store.backup import change_mark
+from .closed import check_public, held_back
 from .export import event_values, export_event
 
 log = logging.getLogger(__name__)
@@ -134,7 +139,9 @@ def publish_files(files: Mapping[str, bytes], location: Location) -> Published:
 def publish(store: Store, text: str, *, credentials: Path | None = None,
             now_ms: int | None = None) -> Published:
     """`traveller publish`: the event's public site to the location `text`. Raises RemoteError
-    (one sentence, no secret) when the location fails."""
+    (one sentence, no secret) when the location fails; TravellerError under closed rooms
+    (K8.3) until the director has published the results."""
+    check_public(store)
     files = site(store, now_ms)
     with open_location(text, credentials=credentials) as location:
         return publish_files(files, location)
@@ -161,6 +168,8 @@ class PublicationStatus:
     """When a failed publication is tried again."""
     pending: bool = False
     """The results changed since the last publication reached the remote."""
+    closed: bool = False
+    """K8.3: closed rooms hold the site back until the director publishes the results."""
 
     def wire(self) -> dict[str, Any]:
         return asdict(self)
@@ -217,11 +226,17 @@ class Publisher:
     def step(self) -> Published | None:
         """Look once; publish when due. Returns the publication made, if any."""
         store = self.get_store()
-        if store is None or not self.due(store):
+        if store is None:
+            return None
+        self.status.closed = held_back(store)
+        if self.status.closed or not self.due(store):
             return None
         return self.publish_now(store)
 
     def publish_now(self, store: Store) -> Published | None:
+        self.status.closed = held_back(store)
+        if self.status.closed:
+            return None
         with self._lock:
             self._last_try_s = self.clock()
             try:

@@ -9,8 +9,9 @@ skips the scoring when a new result changed nothing it shows (`server.publish.pr
 and emits only a ranking that differs from the last one.
 
 Who may join follows the results pages (server/web/results.py): a logged-in director always,
-anyone else only while the director has published the results. The public room is sent to
-only while publication is on, so withdrawing the results stops the pushes at once.
+anyone else only while the director has published the results (under closed rooms, K8.3,
+only after the end: `server.publish.closed`). The public room is sent to only while
+publication is on, so withdrawing the results stops the pushes at once.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
 from ..context import current_director, get_director_sockets, get_store, has_event
 from ..direction import rulings
+from ..publish.closed import CLOSED, closed_rooms
 from ..publish.projector import mark, projector_data
 from .connections import session_id
 
@@ -113,7 +115,8 @@ def register(app: Flask, socketio: SocketIO, feed: ProjectorFeed) -> None:
         director = session is not None
         published = rulings.is_published(get_store())
         if not director and not published:
-            raise ConnectionRefusedError("the results are not published yet: the director "
+            raise ConnectionRefusedError(CLOSED if closed_rooms(get_store()) else
+                                         "the results are not published yet: the director "
                                          "publishes them")
         if session is not None:
             get_director_sockets().opened(session_id(), NAMESPACE, session.id)

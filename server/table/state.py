@@ -100,7 +100,9 @@ def _plan(store: Store, table: TableRow, teams: bool) -> dict[str, Any]:
 
 def traveller(store: Store, table: TableRow, board: Any) -> dict[str, Any]:
     """A board's results so far, and its hands when hand records were loaded, for a table
-    that has played it (never before)."""
+    that has played it (never before). Closed rooms (K8.3) keep it: they keep spectators out,
+    and the players who have just played the board are the room (`[entry] show_traveller`
+    turns it off)."""
     if not event_wire(store)["show_traveller"]:
         raise TravellerError("traveller_hidden", "this event does not show travellers at the "
                              "table", 403)

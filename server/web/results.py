@@ -2,7 +2,9 @@
 
 They are public on the venue network only while the director has switched publication on
 (the `results_published` setting, audited); otherwise they answer 403, with the error envelope
-to a JSON client and a plain page to a browser. A logged-in director always sees them.
+to a JSON client and a plain page to a browser. A logged-in director always sees them. Under
+closed rooms (K8.3, `server.publish.closed`) the switch opens only after the end, and the page
+says so.
 
 Whoever reads them sees the public's view (`server.publish.results`): a board's results only
 once every table that plays it has played it, whatever is published, and rankings that count
@@ -23,6 +25,7 @@ from ..errors import TravellerError, error_body, shown
 from ..event.numbering import RoundName, numbering
 from ..formats.hand_html import diagram
 from ..publish import results, stage_standings, team_results
+from ..publish.closed import CLOSED, closed_rooms
 from ..publish.projector import projector_data
 from ..stages.inputs import is_competition
 from ..stages.view import wire
@@ -35,12 +38,16 @@ bp = Blueprint("results", __name__, url_prefix="/results")
 
 @bp.before_request
 def published_only() -> Any:
-    if current_director() is not None or rulings.is_published(get_store()):
+    store = get_store()
+    if current_director() is not None or rulings.is_published(store):
         return None
-    message = "the results are not published yet: the director publishes them"
+    closed = closed_rooms(store)
+    message = CLOSED if closed else "the results are not published yet: the director " \
+        "publishes them"
     if wants_json():
         return jsonify(error_body("results_not_published", message, 403)), 403
-    return render_template("results_closed.html", name=get_store().setting("name", "")), 403
+    return render_template("results_closed.html", name=store.setting("name", ""),
+                           closed=closed), 403
 
 
 def _section() -> str:

@@ -1,5 +1,6 @@
 """The director's rulings on the console: a board's traveller with its forms and audit trail,
-the rankings with procedural penalties, and the switch that publishes the results.
+the rankings with procedural penalties, and the switch that publishes the results (under closed
+rooms, K8.3, only once the event is over).
 
 Every form posts here with its CSRF token; each view hands the checked input to one function of
 `server.direction.actions` and has its Outcome delivered: the table's new state to its terminal,
@@ -17,7 +18,7 @@ from ..context import get_broadcast, get_store
 from ..direction import actions, rulings
 from ..errors import TravellerError, is_number_text, shown, whole_number
 from ..event.numbering import numbering
-from ..publish import results
+from ..publish import closed, results
 from ..store import rulings as sql
 from ..store.rulings import EntryKey
 from ..teams.matches import is_teams
@@ -204,8 +205,10 @@ def remove_penalty(penalty_id: int) -> Any:
 
 @bp.app_context_processor
 def publication_state() -> dict[str, Any]:
-    """`results_published()` for the publication switch on any console page."""
-    return {"results_published": lambda: rulings.is_published(get_store())}
+    """`results_published()` for the publication switch on any console page, and
+    `results_publication()`: whether the rooms are closed (K8.3) and the event is over."""
+    return {"results_published": lambda: rulings.is_published(get_store()),
+            "results_publication": lambda: closed.publication(get_store(), now_ms())}
 
 
 @bp.get("/publication")
@@ -213,22 +216,28 @@ def publication_state() -> dict[str, Any]:
 def publication_page() -> Any:
     """The publication switch and its history, for every kind of event."""
     store = get_store()
-    published = rulings.is_published(store)
+    state = closed.publication(store, now_ms())
     if wants_json():
-        return jsonify({"ok": True, "published": published})
+        return jsonify({"ok": True, **state.wire()})
     return render_template(
-        "director_publication.html", published=published, name=store.setting("name", ""),
+        "director_publication.html", published=state.published,
+        name=store.setting("name", ""),
         publication=[results.audit_wire(a) for a in sql.settings_audit(store, rulings.PUBLISHED)])
 
 
 @bp.post("/publication")
 @director_required
 def publication() -> Any:
+    """Publish or withdraw the results; under closed rooms (K8.3) publishing is refused until
+    the event is over."""
     payload = request_payload()
     value = payload.get("published")
     published = value is True or str(value).lower() in ("1", "true", "on", "yes")
-    outcome = actions.set_publication(get_store(), published, actor(),
-                                      str(payload.get("why") or ""))
+    try:
+        outcome = closed.set_publication(get_store(), published, actor(),
+                                         str(payload.get("why") or ""), now_ms())
+    except TravellerError as exc:
+        return _refused(exc, _back(payload.get("next")))
     # Projectors already open get the ranking the moment it is published (and no more after).
     get_broadcast().send(outcome)
     if wants_json():
