@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask import Flask
 
+from .cases import bp as cases_bp
 from .competition import bp as competition_bp
 from .create import bp as create_bp
 from .director import bp as director_bp
@@ -30,6 +31,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(terminal_bp)
     app.register_blueprint(director_bp)
     app.register_blueprint(rulings_bp)
+    app.register_blueprint(cases_bp)
     app.register_blueprint(results_bp)
     app.register_blueprint(setup_bp)
     app.register_blueprint(players_bp)
