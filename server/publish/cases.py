@@ -65,7 +65,7 @@ class Case:
 
     at_ms: int
     kind: str
-    """A key of KINDS."""
+    """A key of KINDS (a team ruling of a kind they do not name: its own kind)."""
     rule: str
     """The rule the ruling applied, as stored ("K13.1", "Law 12C2"); "" when it names none."""
     where: Any
@@ -87,7 +87,7 @@ class Case:
         return {"when": self.when, "kind": self.kind, "rule": self.rule,
                 "table_or_match": english(self.where), "pair_or_team": english(self.whom),
                 "what": english(self.what), "why": self.why, "who": self.who,
-                "at_ms": self.at_ms, "kind_name": KINDS[self.kind],
+                "at_ms": self.at_ms, "kind_name": KINDS.get(self.kind, self.kind),
                 "where_message": self.where, "whom_message": self.whom,
                 "what_message": self.what}
 
@@ -191,9 +191,10 @@ def _team_ruling(row: Mapping[str, Any], entry: Entry, names: Mapping[int, str],
                  room: Numbering) -> Case | None:
     removed = str(row["action"]).endswith("_removed")
     ruling = _load(row["old"] if removed else row["new"])
-    kind = _TEAMS.get(str(ruling.get("kind")))
-    if kind is None:
+    if ruling.get("kind") in (None, "bye"):
         return None  # a Swiss bye is the pairing's, not a ruling
+    # A kind this report does not name (a fine, D3.7) is listed under its own.
+    kind = _TEAMS.get(str(ruling["kind"]), str(ruling["kind"]))
     detail = ruling.get("detail")
     ruling["detail"] = _load(detail) if isinstance(detail, str) else (detail or {})
     where: Any = ""

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from server.publish.cases import COLUMNS
+from server.store import teams as team_sql
 from tests.conftest import DIRECTOR
 from tests.integration import teams_event as te
 from tests.integration.test_director import login
@@ -87,6 +88,15 @@ def test_k14_3_the_report_lists_a_ruling_a_penalty_a_walkover_and_an_adjusted_sc
     assert "Sprawy dla federacji (K14.3)" in page and 'data-print' in page
     assert page.count('data-kind="') == 5 and "Walkower cofnięty" not in page
     assert "Kara cofnięta" in page and "unauthorised information" in page
+    # A team ruling of a kind the report does not name (a fine) is listed under its own kind.
+    with store.write() as db:
+        team_sql.insert_team_ruling(store, db, {
+            "kind": "fine", "round": 2, "team": 3, "opponent": None, "value": 100.0,
+            "rule": "D3.7", "detail": {}, "why": "W.O. in a central league",
+            "actor": "director", "at_ms": 0, "removed_ms": None})
+    fine = cases(client)[-1]
+    assert (fine["kind"], fine["rule"], fine["pair_or_team"], fine["why"]) == (
+        "fine", "D3.7", names[3], "W.O. in a central league")
 
 
 def te_names(store: Any) -> dict[int, str]:
