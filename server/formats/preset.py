@@ -15,6 +15,7 @@ from typing import Any
 
 from ..movements import EvenTables, HalfTable, MovementError
 from ..scoring import PremiumTable, find_chain, find_scale
+from ..scoring.fines import FinePolicy
 from ..scoring.pkl import FULL_SHARE
 from .competition import CompetitionSpec, parse_entries, parse_stages
 
@@ -79,6 +80,10 @@ class Preset:
     """K13: the walk-over rule (by ID) the director's W.O. form applies."""
     procedural_vp: float = 1.0
     """K18.1: VP taken from a team for one procedural offence."""
+    penalties: FinePolicy | None = None
+    """D3.7 (Law 74): the director may fine a team; from ``[penalties]``, the rule, the
+    currency and the fine a W.O. brings by itself (100 zł in the central leagues). None: the
+    event records no fines."""
     ew_terminal: bool = False
     """Each table has a second terminal for East-West, which confirms on its own device."""
     restricted_systems: bool = False
@@ -118,6 +123,7 @@ _SCHEMA: dict[str, dict[str, type | tuple[type, ...]]] = {
     "teams": {"match_imps": bool, "captains_confirm": bool, "rosters": str, "board_lock": bool,
               "walkover": str, "procedural_vp": (int, float)},
     "classification": {"premiums": list, "last": int, "full_share": (int, float)},
+    "penalties": {"rule": str, "currency": str, "walkover_fine": (int, float)},
 }
 _KINDS = ("pairs", "teams")
 _METHODS = {"pairs": ("mp",), "teams": ("imps",)}
@@ -226,6 +232,7 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
     entries = data.get("entries")
     classification = _classification(known.get("classification"), problems, kind=kind,
                                      teams=_group_size(movement, entries, "stage" in data))
+    penalties = _penalties(known.get("penalties"), problems, kind=kind)
     if "stage" in data or "entries" in data:
         competition = _competition(data, problems, name=name, kind=kind,
                                    vp_scale=scoring.get("vp_scale", "wbf2013"),
@@ -263,6 +270,7 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
         board_lock=teams.get("board_lock", True),
         walkover=teams.get("walkover", "K13"),
         procedural_vp=float(teams.get("procedural_vp", 1.0)),
+        penalties=penalties,
         ew_terminal=entry.get("ew_terminal", False),
         restricted_systems=event.get("restricted_systems", False),
         publish=event.get("publish", "live"),
@@ -310,6 +318,22 @@ def _classification(given: dict[str, Any] | None, problems: list[str], *, kind: 
     wrong = table.problems(teams)
     problems.extend(f"[classification] {problem}" for problem in wrong)
     return None if wrong else table
+
+
+def _penalties(given: dict[str, Any] | None, problems: list[str], *,
+               kind: str) -> FinePolicy | None:
+    """``[penalties]``: D3.7's fines (Law 74), checked whole."""
+    if given is None:
+        return None
+    if kind != "teams":
+        problems.append("[penalties]: fines (D3.7) go on a team's account: a pairs event has "
+                        "none")
+        return None
+    policy = FinePolicy(currency=given.get("currency", ""), rule=given.get("rule", "Law 74"),
+                        walkover_fine=float(given.get("walkover_fine", 0)))
+    wrong = policy.problems()
+    problems.extend(f"[penalties] {problem}" for problem in wrong)
+    return None if wrong else policy
 
 
 _COMPETITION_SECTIONS = ("entries", "stage")

@@ -13,6 +13,7 @@ A pure package (standard library and ``server.bridge`` only), one module per job
 - ``imps``: the WBF IMP scale; ``vp``: VP scales as data, found by name;
 - ``teams``: team matches between rooms; ``carryover``: K15, D1.4, KC2.3;
 - ``penalties``: IMP and VP penalties (K10), late start (K11), slow play (K12), procedural (K18);
+- ``fines``: fines on a team's account and the fine a walk-over brings (D3.7, Law 74);
 - ``walkover``: walk-overs (K13) and disqualification (K14);
 - ``ranking``: team rankings by configurable tie-break chains (K17.1, K16.3, KC1.4, D3.2);
 - ``pkl``: classification points, the premium of each final place and a player's part (D8).

@@ -52,6 +52,11 @@ def imp_penalty(store: Store, payload: Mapping[str, Any], now_ms: int, actor: st
     return Outcome(rulings.imp_penalty(store, payload, now_ms, actor), _tables(store))
 
 
+def fine(store: Store, payload: Mapping[str, Any], now_ms: int, actor: str) -> Outcome:
+    """D3.7: a fine changes no score, so no table hears of it."""
+    return Outcome(rulings.fine(store, payload, now_ms, actor), (), standings=False)
+
+
 def decide_late(store: Store, payload: Mapping[str, Any], now_ms: int, actor: str) -> Outcome:
     return Outcome(rulings.decide_late(store, payload, now_ms, actor), _tables(store))
 

@@ -1,5 +1,7 @@
 """The director's team rulings: walk-overs (K13), disqualification (K14.1), VP penalties
-(K10.1, K18.1), IMP penalties in a match (K10.2) and late starts (K11.1, K11.2).
+(K10.1, K18.1), IMP penalties in a match (K10.2), late starts (K11.1, K11.2), and where the
+preset has ``[penalties]`` fines and procedural penalties under its rule (D3.7, Law 74), a
+walk-over bringing its fine by itself (`server.teams.fines`).
 
 Each ruling is checked here, its effect computed by the pure scoring package
 (`server.scoring.walkover`, `server.scoring.penalties`), and stored in `team_rulings` with its
@@ -20,6 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import TravellerError, is_number_text, ok_body, shown
+from ..scoring.fines import MOST as MOST_FINE
 from ..scoring.penalties import (
     GABSI_PROCEDURAL,
     MinutesScale,
@@ -41,6 +44,7 @@ from ..scoring.walkover import (
 from ..store import Store
 from ..store import teams as sql
 from ..texts import N_, english, message
+from . import fines
 from .matches import Match, is_teams, matches, options
 from .matches import names as team_names
 from .standings import records
@@ -68,7 +72,8 @@ def _whole(value: Any, what: str) -> int:
     return value
 
 
-def _amount(value: Any, what: str, unit: str, *, zero: bool = False) -> float:
+def _amount(value: Any, what: str, unit: str, *, zero: bool = False,
+            most: float = 100) -> float:
     text = str(value).strip().replace(",", ".") if isinstance(value, str | int | float) else ""
     try:
         # A fraction ("1/3") or a decimal; never an exponent, which Fraction would expand
@@ -79,8 +84,9 @@ def _amount(value: Any, what: str, unit: str, *, zero: bool = False) -> float:
     except (ValueError, ZeroDivisionError, OverflowError):
         raise TravellerError("invalid_penalty", f"{what} is a number of {unit}, not "
                              f"{shown(value)}") from None
-    if not math.isfinite(number) or number < 0 or (number == 0 and not zero) or number > 100:
-        raise TravellerError("invalid_penalty", f"{what} is more than 0 and at most 100 {unit}")
+    if not math.isfinite(number) or number < 0 or (number == 0 and not zero) or number > most:
+        raise TravellerError("invalid_penalty", f"{what} is more than 0 and at most {most:g} "
+                             f"{unit}")
     return number
 
 
@@ -173,11 +179,21 @@ def walkover(store: Store, payload: Mapping[str, Any], now_ms: int,
                              "delete them on the boards' pages first", 409)
     row = _walkover_row(store, now_ms, round_number, offender, _other(match, offender),
                         match.table, why, actor)
-    ruling_id = _insert(store, row)
+    fine = fines.walkover_fine(store, row)
+    fine_id = None
+    with store.write() as db:
+        # D3.7: the W.O. and the fine it brings stand or fall together.
+        ruling_id = sql.insert_team_ruling(store, db, row)
+        if fine is not None:
+            fine["detail"]["walkover"] = ruling_id
+            fine_id = sql.insert_team_ruling(store, db, fine)
     return ok_body(ruling=ruling_id, round=round_number, team=offender,
                    winner=row["opponent"], winner_vp=row["value"],
                    option=row["detail"]["option"], candidates=row["detail"]["candidates"],
-                   rule=row["rule"])
+                   rule=row["rule"],
+                   fine=None if fine is None else {
+                       "ruling": fine_id, "amount": fine["value"], "rule": fine["rule"],
+                       "currency": fine["detail"]["currency"]})
 
 
 def preview_walkover(store: Store, round_value: Any, team_value: Any,
@@ -275,11 +291,13 @@ def vp_penalty(store: Store, payload: Mapping[str, Any], now_ms: int,
     _teams_only(store)
     team = _team(store, payload.get("team"))
     rule = str(payload.get("rule") or "K10.1").upper()
-    if rule not in VP_RULES:
-        raise TravellerError("invalid_rule", f"a VP penalty is K10.1 or K18.1, not {shown(rule)}")
+    allowed = (*VP_RULES, *procedural_rules(store))
+    if rule not in allowed:
+        raise TravellerError("invalid_rule", f"a VP penalty is {' or '.join(allowed)}, not "
+                             f"{shown(rule)}")
     why = _why(payload.get("why"))
     given = str(payload.get("vp") if payload.get("vp") is not None else "").strip()
-    if not given and rule == "K10.1":
+    if not given and rule != "K18.1":
         raise TravellerError("invalid_penalty", "say how many VP the penalty is")
     vp = _amount(given, "the penalty", "VP") if given else procedural_vp(store)
     round_text = str(payload.get("round") or "").strip()
@@ -289,21 +307,54 @@ def vp_penalty(store: Store, payload: Mapping[str, Any], now_ms: int,
     return ok_body(ruling=ruling_id, team=team, vp=vp, rule=rule)
 
 
+def procedural_rules(store: Store) -> tuple[str, ...]:
+    """The rule of the preset's ``[penalties]`` (D3.7: procedural penalties under Law 74),
+    which a VP or IMP penalty may name besides K10 and K18.1; none without it."""
+    given = fines.policy(store)
+    return (given.rule.upper(),) if given is not None else ()
+
+
 def imp_penalty(store: Store, payload: Mapping[str, Any], now_ms: int,
                 actor: str) -> dict[str, Any]:
-    """IMPs off a team's score in one match before the VP conversion (K10.2); the opponents
-    do not gain them."""
+    """IMPs off a team's score in one match before the VP conversion (K10.2, or a procedural
+    penalty under the preset's `[penalties]` rule, D3.7); the opponents do not gain them."""
     _teams_only(store)
     round_number = _whole(payload.get("round"), "round")
     team = _team(store, payload.get("team"))
+    rule = str(payload.get("rule") or "K10.2").upper()
+    allowed = ("K10.2", *procedural_rules(store))
+    if rule not in allowed:
+        raise TravellerError("invalid_rule", f"an IMP penalty is {' or '.join(allowed)}, not "
+                             f"{shown(rule)}")
     imps = _amount(payload.get("imps"), "the penalty", "IMP")
     why = _why(payload.get("why"))
     match = _match(store, now_ms, round_number, team)
     if match.walkover is not None:
         raise TravellerError("walkover_match", "this match is a walk-over: it has no IMPs", 409)
     ruling_id = _insert(store, _row("imp_penalty", round_number, team, _other(match, team),
-                                    imps, "K10.2", {"table": match.table}, why, actor, now_ms))
-    return ok_body(ruling=ruling_id, team=team, round=round_number, imps=imps, rule="K10.2")
+                                    imps, rule, {"table": match.table}, why, actor, now_ms))
+    return ok_body(ruling=ruling_id, team=team, round=round_number, imps=imps, rule=rule)
+
+
+# -- fines (D3.7, Law 74) ----------------------------------------------------------------------
+
+def fine(store: Store, payload: Mapping[str, Any], now_ms: int, actor: str) -> dict[str, Any]:
+    """A fine on a team's account (D3.7: Law 74), in the preset's currency; no score changes.
+    Refused where the preset has no ``[penalties]``."""
+    _teams_only(store)
+    given = fines.policy(store)
+    if given is None:
+        raise TravellerError("no_fines", "this event's preset records no fines (it has no "
+                             "[penalties] with a currency)", 409)
+    team = _team(store, payload.get("team"))
+    amount = _amount(payload.get("amount"), "the fine", given.currency, most=MOST_FINE)
+    why = _why(payload.get("why"))
+    round_text = str(payload.get("round") or "").strip()
+    round_number = _whole(round_text, "round") if round_text else None
+    ruling_id = _insert(store, _row("fine", round_number, team, None, amount, given.rule,
+                                    {"currency": given.currency}, why, actor, now_ms))
+    return ok_body(ruling=ruling_id, team=team, amount=amount, currency=given.currency,
+                   rule=given.rule)
 
 
 # -- late start (K11.1, K11.2) -----------------------------------------------------------------
@@ -395,16 +446,22 @@ def decide_late(store: Store, payload: Mapping[str, Any], now_ms: int,
 def remove(store: Store, ruling_id: int, why: Any, now_ms: int, actor: str) -> dict[str, Any]:
     """Take a ruling back with a reason; a disqualification takes its W.O. wins with it."""
     reason = _why(why)
+    # A disqualification's W.O. wins, and a W.O.'s fine (D3.7), go with it.
     linked = [r["id"] for r in sql.team_rulings(store)
-              if (r["detail"] or {}).get("disqualification") == ruling_id]
+              if ruling_id in ((r["detail"] or {}).get("disqualification"),
+                               (r["detail"] or {}).get("walkover"))]
     with store.write() as db:
         old = sql.remove_team_ruling(store, db, ruling_id, now_ms, actor, reason)
         if old is None:
             raise TravellerError("no_ruling", f"there is no ruling {ruling_id} in force", 404)
         for other in linked:
             sql.remove_team_ruling(store, db, other, now_ms, actor,
-                                   f"disqualification {ruling_id} removed: {reason}")
+                                   f"{_KIND_NAMES.get(old['kind'], old['kind'])} {ruling_id} "
+                                   f"removed: {reason}")
     return ok_body(removed=ruling_id, also=linked)
+
+
+_KIND_NAMES = {"disqualified": "disqualification", "walkover": "W.O."}
 
 
 def describe(ruling: Mapping[str, Any], names: Mapping[int, str]) -> str:
@@ -459,6 +516,16 @@ def describe_message(ruling: Mapping[str, Any], names: Mapping[int, str]) -> Any
                        unit="VP" if kind == "vp_penalty" else "IMP", round=ruling.get("round"),
                        **({"minutes": detail["minutes"], "status": message(detail["status"])}
                           if late else {}))
+    if kind == "fine":
+        figures = {"rule": ruling["rule"], "team": team(ruling["team"]), "amount": value,
+                   "currency": detail.get("currency") or "", "round": ruling.get("round")}
+        if detail.get("walkover") is not None:
+            return message(N_("%(rule)s fine: %(team)s %(amount)s %(currency)s for the W.O. in "
+                              "round %(round)s"), **figures)
+        if ruling.get("round"):
+            return message(N_("%(rule)s fine: %(team)s %(amount)s %(currency)s in round "
+                              "%(round)s"), **figures)
+        return message(N_("%(rule)s fine: %(team)s %(amount)s %(currency)s"), **figures)
     if kind == "bye":
         return message(N_("Bye in round %(round)s: %(team)s %(value)s VP"),
                        round=ruling["round"], team=team(ruling["team"]), value=value)

@@ -1,7 +1,8 @@
 """The director console's teams pages: teams and rosters in set-up (D2.1, D2.2), the matches
 with both rooms, the captains' confirmations (KD1), K12.1 unlocks and Swiss pairing (K16), the
-team rulings (K10, K11, K13, K14, K18.1) and the D8 report: boards played and classification
-points (PKL), on the page, as CSV and printed.
+team rulings (K10, K11, K13, K14, K18.1; fines and procedural penalties, D3.7, with each team's
+account) and the D8 report: boards played and classification points (PKL), on the page, as CSV
+and printed.
 
 Every form posts here with its CSRF token and hands the checked input to one function of
 `server.teams.actions`; after a change that a table shows (a walk-over, an unlock, a new round)
@@ -25,6 +26,7 @@ from ..publish import pkl, printing, team_results
 from ..stages.inputs import is_competition
 from ..store import Store
 from ..teams import actions as team_actions
+from ..teams import fines as team_fines
 from ..teams import rulings as team_rulings
 from ..teams import setup as team_setup
 from ..teams.matches import is_teams, options
@@ -256,8 +258,12 @@ def rulings() -> Any:
                                                   now)
         except TravellerError as exc:
             error = exc.error
+    policy = team_fines.policy(store)
     data = {"rulings": team_rulings.rulings_wire(store), "proposal": proposal,
-            "award": award}
+            "award": award, "accounts": team_fines.team_accounts(store),
+            "fines": None if policy is None else {
+                "rule": policy.rule, "currency": policy.currency,
+                "walkover_fine": policy.walkover_fine}}
     if wants_json():
         return jsonify(ok_body(**data, disqualification=preview))
     matches = team_results.matches_page(store, now)
@@ -267,6 +273,7 @@ def rulings() -> Any:
         rounds=matches["rounds"], names=team_names(store), walkovers=walkovers,
         swiss=matches["swiss"], procedural_vp=team_rulings.procedural_vp(store),
         wo_rule=team_rulings.walkover_rule(store),
+        procedural_rules=team_rulings.procedural_rules(store),
         prefill={k: args.get(k, "") for k in ("wo_round", "wo_team")},
         audit=_audit(store), name=store.setting("name", "")), 400 if error else 200
 
@@ -302,6 +309,13 @@ def vp_penalty() -> Any:
 @director_required
 def imp_penalty() -> Any:
     return _ruling(team_actions.imp_penalty, "#rulings")
+
+
+@bp.post("/rulings/fine")
+@director_required
+def fine() -> Any:
+    """D3.7 (Law 74): a fine on a team's account."""
+    return _ruling(team_actions.fine, "#accounts")
 
 
 @bp.post("/rulings/late")
