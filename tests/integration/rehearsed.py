@@ -31,7 +31,7 @@ SMALLEST = {
     "gabsi-province-teams": 8, "gabsi-school": 4, "gabsi-senior-pairs": 4,
     "gabsi-university-mixed-pairs": 4, "gabsi-university-pairs": 10,
     "gabsi-university-teams": 4, "gabsi-women-pairs": 10, "gabsi-women-teams": 4,
-    "pzbs-league-1": None, "pzbs-league-2": None,
+    "pzbs-league-1": None, "pzbs-league-2": None, "pzbs-league-3": None,
 }
 """Every competition preset of seeds/ and the fewest entries it takes (None: the regulation
 fixes the number)."""

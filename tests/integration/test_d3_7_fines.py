@@ -1,7 +1,8 @@
 """D3.7: the director fines a team and gives procedural penalties under Law 74, each recorded
 and audited and listed on the console with the team's account; a W.O. in the central leagues
 (League I and II: the presets' ``[penalties] walkover_fine = 100``) puts a 100 zł fine on the
-offending team's account by itself, and taking the W.O. back takes the fine back."""
+offending team's account by itself, League III's does not, and taking the W.O. back takes the
+fine back."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def events(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """A fresh event file of each PZBS league, made once; each test works on a copy."""
     folder = tmp_path_factory.mktemp("leagues")
     out = {}
-    for league in ("pzbs-league-1", "pzbs-league-2"):
+    for league in ("pzbs-league-1", "pzbs-league-2", "pzbs-league-3"):
         path = folder / f"{league}.db"
         create_competition(path, (REPO / "seeds" / f"{league}.toml").read_text(),
                            entries=None, password=PASSWORD,
@@ -107,6 +108,9 @@ def test_d3_7_a_fine_is_recorded_audited_and_listed_on_the_teams_account(league:
     assert post(client, "/director/teams/rulings/fine", team=home, amount="-3",
                 why="x").get_json()["code"] == "invalid_penalty"
     assert len(audit(app, "team_fine")) == 2
+    # The cases for the federation (K14.3), read from the audit, list it.
+    cases = client.get("/director/cases.csv").get_data(as_text=True).splitlines()
+    assert sum(",fine,D3.7," in line for line in cases) == 2
     # A fine taken back leaves the account, audited with its reason.
     removed = post(client, f"/director/teams/rulings/{body['ruling']}/remove",
                    why="appeal upheld")
@@ -165,6 +169,23 @@ def test_d3_7_a_walkover_in_the_central_leagues_fines_the_team_100_zl_and_its_re
     assert [(a["team"], a["total"]) for a in rulings(client)["accounts"]] == [(away, "20 zł")]
     taken = audit(app, "team_fine_removed")[-1]
     assert taken["why"] == f"W.O. {ruled['ruling']} removed: the team had a valid excuse"
+
+
+def test_d3_7_a_walkover_in_league_3_brings_no_fine(league: Any) -> None:
+    app, client = league("pzbs-league-3")
+    home, away = first_match(app)
+    preview = client.get(f"/director/teams/rulings?wo_round=1&wo_team={away}").get_data(
+        as_text=True)
+    assert 'data-testid="walkover-fine"' not in preview
+    ruled = post(client, "/director/teams/rulings/walkover", round=1, team=away,
+                 why="did not turn up").get_json()
+    assert ruled["ok"] and ruled["fine"] is None
+    data = rulings(client)
+    assert data["accounts"] == [] and not audit(app, "team_fine")
+    # The director still fines by hand, in the region's currency (D3.7, Law 74).
+    assert data["fines"] == {"rule": "D3.7", "currency": "zł", "walkover_fine": 0.0}
+    assert post(client, "/director/teams/rulings/fine", team=home, amount="30",
+                why="Law 74").get_json()["ok"]
 
 
 def test_d3_7_an_event_without_penalties_records_no_fines(tmp_path: Path) -> None:

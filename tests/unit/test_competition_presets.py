@@ -24,7 +24,7 @@ COMPETITIONS = {
     "gabsi-university-teams.toml": "K7", "gabsi-university-pairs.toml": "K7",
     "gabsi-university-mixed-pairs.toml": "K7", "gabsi-school.toml": "K8",
     "gabsi-bupati-swiss-pairs.toml": "KC1", "gabsi-power-teams.toml": "KC2",
-    "pzbs-league-1.toml": "D4", "pzbs-league-2.toml": "D5",
+    "pzbs-league-1.toml": "D4", "pzbs-league-2.toml": "D5", "pzbs-league-3.toml": "D6",
 }
 
 
