@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import random
 import re
@@ -76,6 +77,10 @@ def cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
+
+# A client the server is too busy to answer reports it in the field's errors: not also a line of
+# the Engine.IO client's log for each of its packets.
+logging.getLogger("engineio.client").setLevel(logging.CRITICAL)
 
 # An event a Socket.IO client receives, as its Engine.IO message: "2", the namespace, then the
 # JSON array of the event's name and arguments.

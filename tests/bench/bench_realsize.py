@@ -15,17 +15,20 @@ from its teams' rosters (D2.1). Then a real `traveller serve` runs it.
    during a round in which every table enters its boards, one a second or so (a pairs round's
    3, a match's 12): per result (all the tables' bytes over the results entered), per round (a
    table's bytes), and the median message pushed.
-2. The acknowledgement bench of `bench_acks` at 500 and 1,000 terminals (pairs: 20 sections of
-   25 tables, 25 of 40; teams: 250 and 500 matches, each table entering its match's first 3
-   boards) with the 20,000 players, burst and paced, beside the bare echo at the same size
-   (silent, and pushing after each acknowledgement a patch of the server's median push), with
-   the loss count, the server's peak memory and its CPU time an acknowledgement.
+2. The acknowledgement bench of `bench_acks` with the 20,000 players, burst and paced: the
+   pairs event at 500 and 1,000 terminals (20 sections of 25 tables, 25 of 40), the teams event
+   at 500 (250 matches, each table entering its match's first 3 boards; `--teams 500,1000` for
+   1,000 too, which it could not serve when this was written: every teams table's state then
+   cost 40-50 ms to build, and 1,000 connecting at once outlasted the clients' patience), each
+   beside the bare echo at the same size (silent, and pushing after each acknowledgement a patch
+   of the server's median push), with the loss count, the server's peak memory and its CPU time
+   an acknowledgement.
 
 Sizes are Socket.IO payloads: the JSON of each message as the server frames it, in bytes, as
 the terminal receives it (less the WebSocket frame). It prints each figure beside its target
 and asserts nothing. `make bench` runs the quick mode (one run of each field); more:
 
-    python -m tests.bench.bench_realsize [--runs N] [--terminals 500,1000] [--kinds pairs,teams]
+    python -m tests.bench.bench_realsize [--runs N] [--pairs 500,1000] [--teams 500]
 """
 
 from __future__ import annotations
@@ -232,7 +235,8 @@ def field(kind: str, terminals: int, runs: int, pace: float) -> dict[str, float]
               f"    first connect {_kb(s['first_bytes'])}, a push after a result "
               f"{s['push_bytes']:.0f} B median, {s['result_bytes']:.0f} B per result, "
               f"{_kb(s['round_bytes'])} a table for its {BOARDS} boards; server CPU "
-              f"{1000 * s['cpu_s'] / max(1, s['acks']):.1f} ms an acknowledgement", flush=True)
+              f"{1000 * s['cpu_s'] / s['acks'] if s['acks'] else float('nan'):.1f} ms an "
+              "acknowledgement", flush=True)
 
     def median(rows: list[dict[str, float]], key: str) -> float:
         return statistics.median(r[key] for r in rows)
@@ -266,12 +270,14 @@ def _row(what: str, measured: str, target: str) -> None:
     print(f"  {what:<54} {measured:<40} {target}", flush=True)
 
 
-def main(runs: int = 1, sizes: tuple[int, ...] = (500, 1000),
-         kinds: tuple[str, ...] = ("pairs", "teams")) -> None:
-    sizes_of = wire(list(kinds))
+def main(runs: int = 1, pairs: tuple[int, ...] = (500, 1000),
+         teams: tuple[int, ...] = (500,)) -> None:
+    kinds = [k for k, sizes in (("pairs", pairs), ("teams", teams)) if sizes]
+    sizes_of = wire(kinds)
     fields: list[tuple[str, int, str, dict[str, float]]] = []
-    for terminals in sizes:
-        for kind in kinds:
+    for terminals in sorted(set(pairs) | set(teams)):
+        for kind in [k for k, sizes in (("pairs", pairs), ("teams", teams))
+                     if terminals in sizes]:
             for mode, pace in (("burst", 0.0), ("paced", 3.0)):
                 print(f"Real size: {terminals} terminals ({_describe(kind, terminals)}), "
                       f"{REGISTER:,} players, hand records; {mode}"
@@ -315,9 +321,11 @@ def main(runs: int = 1, sizes: tuple[int, ...] = (500, 1000),
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=1)
-    parser.add_argument("--terminals", default="500,1000")
-    parser.add_argument("--kinds", default="pairs,teams")
+    parser.add_argument("--runs", type=int, default=1, help="runs of each field (default 1)")
+    parser.add_argument("--pairs", default="500,1000",
+                        help="the pairs event's sizes in terminals, e.g. 500,1000 ('' for none)")
+    parser.add_argument("--teams", default="500",
+                        help="the teams event's sizes in terminals (two a match), e.g. 500,1000")
     args = parser.parse_args()
-    main(args.runs, tuple(int(n) for n in args.terminals.split(",")),
-         tuple(args.kinds.split(",")))
+    main(args.runs, tuple(int(n) for n in args.pairs.split(",") if n),
+         tuple(int(n) for n in args.teams.split(",") if n))
