@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..movements import EvenTables, HalfTable, MovementError
+from ..movements.lineups import LineupRules
 from ..scoring import PremiumTable, find_chain, find_scale
 from ..scoring.fines import FinePolicy
 from ..scoring.pkl import FULL_SHARE
@@ -94,6 +95,11 @@ class Preset:
     pages on) or "after-end" (K8.3, closed rooms: no spectators; nothing public, the projector
     and the results site included, until the director publishes the results once the event is
     over)."""
+    lineups: LineupRules | None = None
+    """Teams events: what a line-up asks besides the players and how a long match is cut, from
+    ``[lineups]``: each pair's bidding system (D3.3), a highly artificial system announced
+    before play (D3.4), the parts of a longer match, each a match of its own for line-ups and
+    seating rights (D3.6); None: a line-up is the four players, a segment's or the match's."""
     classification: PremiumTable | None = None
     """Teams leagues: the classification points (PKL) of each final place of the season
     (D8.1, D8.3) and the share of the team's boards that earns a player the full premium
@@ -122,6 +128,8 @@ _SCHEMA: dict[str, dict[str, type | tuple[type, ...]]] = {
               "ew_terminal": bool},
     "teams": {"match_imps": bool, "captains_confirm": bool, "rosters": str, "board_lock": bool,
               "walkover": str, "procedural_vp": (int, float)},
+    "lineups": {"systems": bool, "sws_notice_minutes": int, "part_boards": int, "every": str,
+                "seating_rights": str},
     "classification": {"premiums": list, "last": int, "full_share": (int, float)},
     "penalties": {"rule": str, "currency": str, "walkover_fine": (int, float)},
 }
@@ -233,6 +241,7 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
     classification = _classification(known.get("classification"), problems, kind=kind,
                                      teams=_group_size(movement, entries, "stage" in data))
     penalties = _penalties(known.get("penalties"), problems, kind=kind)
+    lineups = _lineups(known.get("lineups"), problems, kind=kind)
     if "stage" in data or "entries" in data:
         competition = _competition(data, problems, name=name, kind=kind,
                                    vp_scale=scoring.get("vp_scale", "wbf2013"),
@@ -275,6 +284,7 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
         restricted_systems=event.get("restricted_systems", False),
         publish=event.get("publish", "live"),
         classification=classification,
+        lineups=lineups,
         rules=tuple(str(r) for r in event.get("rules", [])),
         source=event.get("source", ""),
         competition=competition,
@@ -334,6 +344,27 @@ def _penalties(given: dict[str, Any] | None, problems: list[str], *,
     wrong = policy.problems()
     problems.extend(f"[penalties] {problem}" for problem in wrong)
     return None if wrong else policy
+
+
+def _lineups(given: dict[str, Any] | None, problems: list[str], *,
+             kind: str) -> LineupRules | None:
+    """``[lineups]``: D3.3's systems, D3.4's notice of a highly artificial system and D3.6's
+    parts of a longer match, checked whole."""
+    if given is None:
+        return None
+    if kind != "teams":
+        problems.append("[lineups]: line-ups (D3.3-D3.6) are a teams match's: a pairs event "
+                        "has none")
+        return None
+    rules = LineupRules(systems=given.get("systems", False),
+                        sws_notice_minutes=given.get("sws_notice_minutes"),
+                        part_boards=given.get("part_boards"),
+                        every=given.get("every", "part" if "part_boards" in given
+                                        else "segment"),
+                        seating_rights=given.get("seating_rights", "off"))
+    wrong = rules.problems()
+    problems.extend(f"[lineups] {problem}" for problem in wrong)
+    return None if wrong else rules
 
 
 _COMPETITION_SECTIONS = ("entries", "stage")

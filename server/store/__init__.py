@@ -47,6 +47,7 @@ from . import (  # noqa: F401  (they register migrations, in this order)
     schema_rulings,
     schema_sessions,
     schema_setup,
+    schema_systems,
     schema_teams,
 )
 from .health import WriteHealth, identify, storage_failure

@@ -43,18 +43,27 @@ def seating_by_op(db: Database, section: str, table_number: int,
     return rows[0] if rows else None
 
 
+LINEUP_FACTS = ("segment", "part", "ns_system", "ew_system", "ns_sws", "ew_sws")
+"""What a line-up says besides the four seats (D8.2, D3.6, D3.3, D3.4), audited with them."""
+
+
 def insert_seating(store: Store, db: Database, row: dict[str, Any]) -> None:
     """Record who sat where at a table in a round, with its audit row (old: the seating this
-    one replaces)."""
+    one replaces): the seats, and the segment or part, systems and SWS a line-up gives."""
     key = f"{row['section']}/{row['table_number']}/{row['round']}"
     old = list(db.query(
-        "select north, south, east, west from table_players where section = ? and "
-        "table_number = ? and round = ? order by id desc limit 1",
+        f"select {', '.join((*SEATS, *LINEUP_FACTS))} from table_players where section = ? "
+        "and table_number = ? and round = ? order by id desc limit 1",
         [row["section"], row["table_number"], row["round"]]))
     db["table_players"].insert(row)
     store.audit(db, row["actor"], "players_seated", "table_players", key,
-                json.dumps(old[0]) if old else None,
-                json.dumps({s: row[s] for s in SEATS}), "")
+                json.dumps(_said(old[0])) if old else None, json.dumps(_said(row)), "")
+
+
+def _said(row: dict[str, Any]) -> dict[str, Any]:
+    """A seating as its audit row gives it: the seats, then what else it says."""
+    return {**{s: row[s] for s in SEATS},
+            **{k: row[k] for k in LINEUP_FACTS if row.get(k) not in (None, 0)}}
 
 
 def seatings(store: Store, section: str | None = None) -> list[dict[str, Any]]:
@@ -67,11 +76,21 @@ def seatings(store: Store, section: str | None = None) -> list[dict[str, Any]]:
         return list(rows)
 
 
-def has_lineup(db: Database, section: str, table_number: int, round_number: int) -> bool:
+def has_lineup(db: Database, section: str, table_number: int, round_number: int,
+               part: tuple[int, tuple[int, ...]] | None = None) -> bool:
     """Whether a table said who sits where in a round (a teams table: its line-up, D2.1);
-    read on every result where the line-up is required, so one indexed row."""
+    read on every result where the line-up is required, so one indexed row. With `part`
+    (its number and segments: D3.6, a part of a longer match is a match of its own) only a
+    line-up standing for that part counts: the round's, the part's or one of its segments'."""
+    where, args = "", []
+    if part is not None:
+        number, segments = part
+        marks = ", ".join("?" * len(segments))
+        where = (" and ((segment is null and part is null) or part = ?"
+                 f" or segment in ({marks}))")
+        args = [number, *segments]
     return db.execute("select 1 from table_players where section = ? and table_number = ? and "
-                      "round = ? limit 1", [section, table_number, round_number]
+                      f"round = ?{where} limit 1", [section, table_number, round_number, *args]
                       ).fetchone() is not None
 
 
@@ -79,6 +98,16 @@ def lineups(store: Store) -> list[dict[str, Any]]:
     """Every line-up sent, oldest first (teams: one per room, table, round and segment)."""
     with store.read() as db:
         return list(db.query("select * from table_players order by id"))
+
+
+def round_starts(store: Store) -> dict[int, int]:
+    """When each round's clock was first started (its first audit row), by round: the
+    round's start of play, whatever pauses came after (D3.4 counts the notice of a highly
+    artificial system to it)."""
+    with store.read() as db:
+        rows = db.execute("select entity_id, min(at_ms) from audit where action = 'clock' and "
+                          "entity = 'clock' and old is null group by entity_id").fetchall()
+    return {int(key): at for key, at in rows if str(key).isdigit()}
 
 
 def late_starts(store: Store, section: str | None = None) -> list[dict[str, Any]]:

@@ -19,7 +19,7 @@ from ..store import ResultRow, Store, TableRow, conflicts
 from ..store import ew as ew_sql
 from ..store import players as players_sql
 from ..store import rulings as rulings_sql
-from ..teams.lineups import lineup_missing, lineups_required
+from ..teams.lineups import lineup_missing, lineups_required, part_of_board
 from ..teams.matches import locks, not_played
 from .schedule import current_round
 from .terminals import event_wire
@@ -160,8 +160,11 @@ def checked_result(store: Store, db: Any, table: TableRow, checked: Submission, 
     if (here.round, board) in scored:
         raise TravellerError("already_scored", f"board {board} is already scored at this "
                              "table; ask the director to correct it", 409)
-    if lineup and not players_sql.has_lineup(db, table.section, table.number, here.round):
-        raise lineup_missing(store, table, here)
+    if lineup:
+        # D3.6: each part of a longer match is a match of its own: its line-up first.
+        part = part_of_board(store, here, board)
+        if not players_sql.has_lineup(db, table.section, table.number, here.round, part):
+            raise lineup_missing(store, table, here, part)
     return ResultRow(
         op_id=checked.op_id, section=table.section, table_number=table.number,
         round=here.round, board=board, ns_pair=here.ns_pair, ew_pair=here.ew_pair,

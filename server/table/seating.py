@@ -4,7 +4,9 @@ offline.
 
 In a mixed event (K6.2, K7.3) a seating that puts the woman elsewhere than North or West is
 stored all the same, with a warning for the table to show; in a teams event the line-up is
-checked against the rosters (D2.1) and the teams' eligibility (D2.2).
+checked against the rosters (D2.1) and the teams' eligibility (D2.2), and may stand for a
+segment or a part of the match (D8.2, D3.6) and name each pair's bidding system (D3.3) and
+whether it plays a highly artificial one (D3.4).
 """
 
 from __future__ import annotations
@@ -21,10 +23,11 @@ from ..event.players import (
     pair_players,
     parse_player_id,
 )
-from ..store import Store, TableRow
+from ..movements.lineups import parse_system
+from ..store import SeatingRow, Store, TableRow
 from ..store import players as sql
 from ..store import teams as team_sql
-from ..teams.lineups import check_lineup
+from ..teams.lineups import check_lineup, parts_of
 from ..teams.matches import is_teams
 
 
@@ -52,6 +55,7 @@ def set_players(store: Store, table: TableRow, payload: Any, now_ms: int,
                                 or segment < 1):
         raise TravellerError("invalid_segment", f"segment must be a whole number from 1, not "
                              f"{shown(segment)}")
+    facts = _lineup_facts(store, seating, payload, segment)
     roster_problems: list[str] = []
     if is_teams(store):
         # D8.2 line-ups per segment; D2.1 only rostered players; D2.2 an ineligible team.
@@ -59,23 +63,54 @@ def set_players(store: Store, table: TableRow, payload: Any, now_ms: int,
     with store.write() as db:
         earlier = sql.seating_by_op(db, table.section, table.number, op_id)
         if earlier is not None:
-            if ({s: earlier[s] for s in sql.SEATS}, earlier["round"], earlier["segment"]) != (
-                    seats, round_number, segment):
+            said = {k: int(bool(earlier[k])) if k.endswith("_sws") else earlier[k]
+                    for k in facts}
+            if ({s: earlier[s] for s in sql.SEATS}, earlier["round"], earlier["segment"],
+                    said) != (seats, round_number, segment, facts):
                 raise TravellerError("op_id_reused", "this op_id seated other players; new "
                                      "seats need a new op_id", 409)
             return _seated_ack(store, {s: earlier[s] for s in sql.SEATS}, earlier["round"],
-                               duplicate=True)
+                               duplicate=True, segment=earlier["segment"],
+                               part=earlier["part"])
         sql.insert_seating(store, db, {
             "op_id": op_id, "section": table.section, "table_number": table.number,
             "round": round_number, "ns_pair": seating.ns_pair, "ew_pair": seating.ew_pair,
-            **seats, "actor": actor, "at_ms": now_ms, "segment": segment,
+            **seats, "actor": actor, "at_ms": now_ms, "segment": segment, **facts,
         })
     return _seated_ack(store, seats, round_number, duplicate=False, segment=segment,
-                       roster=roster_problems)
+                       part=facts["part"], roster=roster_problems)
+
+
+def _lineup_facts(store: Store, seating: SeatingRow, payload: Mapping[str, Any],
+                  segment: int | None) -> dict[str, Any]:
+    """What a teams line-up says besides the seats, checked: the part of a longer match it
+    stands for (D3.6), each pair's bidding system (D3.3) and whether it plays a highly
+    artificial system (D3.4)."""
+    part = payload.get("part")
+    if part is not None:
+        parts = parts_of(store, seating) if is_teams(store) else (1,)
+        if isinstance(part, bool) or not isinstance(part, int) or not 1 <= part <= max(parts):
+            raise TravellerError("invalid_part", f"part must be a part of the match, 1 to "
+                                 f"{max(parts)}, not {shown(part)}")
+        if segment is not None:
+            raise TravellerError("invalid_part", "a line-up stands for a segment or for a "
+                                 "part, not both")
+    facts: dict[str, Any] = {"part": part}
+    for side in ("ns", "ew"):
+        try:
+            facts[f"{side}_system"] = parse_system(payload.get(f"{side}_system"))
+        except ValueError as exc:
+            raise TravellerError("invalid_system", f"{side}_system: {exc}") from None
+        sws = payload.get(f"{side}_sws", False)
+        if not isinstance(sws, bool):
+            raise TravellerError("invalid_sws", f"{side}_sws must be true or false, not "
+                                 f"{shown(sws)}")
+        facts[f"{side}_sws"] = int(sws)
+    return facts
 
 
 def _seated_ack(store: Store, seats: dict[str, str], round_number: int,
-                duplicate: bool, segment: int | None = None,
+                duplicate: bool, segment: int | None = None, part: int | None = None,
                 roster: list[str] | None = None) -> dict[str, Any]:
     listed = known(store)
     problems = mixed_problems({s: listed.get(i, {}).get("gender", "") for s, i in seats.items()}) \
@@ -88,7 +123,7 @@ def _seated_ack(store: Store, seats: dict[str, str], round_number: int,
         warning, problems_code = "; ".join(roster), "not_on_roster"
     else:
         problems_code = "mixed_seating" if problems else None
-    return ok_body(round=round_number, duplicate=duplicate, segment=segment,
+    return ok_body(round=round_number, duplicate=duplicate, segment=segment, part=part,
                    roster=roster or [],
                    names={s: listed.get(i, {}).get("name") for s, i in seats.items()},
                    unknown=[i for i in seats.values() if i not in listed],

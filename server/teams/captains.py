@@ -1,7 +1,9 @@
 """What a teams table shows of its match, and the captains' confirmations (KD1).
 
 A table's state carries a `teams` block: its room, its match (this round's, else the last one)
-with the IMPs when the event shows them, its locks, the rosters and line-ups. After a match
+with the IMPs when the event shows them, its locks, the rosters and line-ups (with each pair's
+system, D3.3), the line-up form's rules, the parts and seating rights of the match (D3.6) and
+the highly artificial systems announced for it in either room (D3.4). After a match
 both captains confirm its score at their tables; a later correction leaves a confirmation out
 of date, and the captains confirm again.
 """
@@ -15,6 +17,7 @@ from ..errors import TravellerError, ok_body, op_id_of, shown
 from ..store import Store, TableRow
 from ..store import players as players_sql
 from ..store import teams as sql
+from .lineups import standing
 from .matches import (
     LOCK_REASON,
     NOT_PLAYED_REASON,
@@ -29,6 +32,7 @@ from .matches import (
     room_of,
     segments_at,
 )
+from .systems import table_block
 
 
 def confirmations(store: Store, match: Match, summary: dict[str, Any]) -> dict[str, Any]:
@@ -69,6 +73,7 @@ def match_state(store: Store, table: TableRow, round_number: int | None,
            for t in (s.ns_pair, s.ew_pair)} | {t for m in mine for t in (m.home, m.away)}
     # The matches above hold this table's locks already (K12.1 and matches not played).
     skipped = not_played(store).get((table.section, table.number), set())
+    rows = players_sql.lineups(store)
     locked = [{"round": m.round, "board": b,
                "reason": NOT_PLAYED_REASON if (m.round, b) in skipped else LOCK_REASON,
                "code": "not_played" if (m.round, b) in skipped else "k12_1"}
@@ -85,18 +90,27 @@ def match_state(store: Store, table: TableRow, round_number: int | None,
         "roster": {str(k): v for k, v in _rosters(store).items() if k in met},
         "rosters": opts["rosters"],
         "segments": segments_at(store, round_number, table.number),
-        "lineups": [{k: row[k] for k in ("round", "segment", "north", "south", "east", "west")}
-                    for row in _table_lineups(store, table)],
+        "lineups": [{k: row.get(k) for k in LINEUP_FIELDS} | {
+                        "ns_sws": bool(row.get("ns_sws")), "ew_sws": bool(row.get("ew_sws"))}
+                    for row in _table_lineups(rows, table)],
+        # D3.3, D3.4, D3.6: the line-up form's rules, this match's parts and seating rights,
+        # and the highly artificial systems announced in either room.
+        **table_block(store, table, round_number, rows),
     }
 
 
-def _table_lineups(store: Store, table: TableRow) -> list[dict[str, Any]]:
-    """The latest line-up of each round and segment at a table."""
-    latest: dict[tuple[int, int | None], dict[str, Any]] = {}
-    for row in players_sql.lineups(store):
-        if (row["section"], row["table_number"]) == (table.section, table.number):
-            latest[(row["round"], row["segment"])] = row
-    return [latest[k] for k in sorted(latest, key=lambda k: (k[0], k[1] or 0))]
+LINEUP_FIELDS = ("round", "segment", "part", "north", "south", "east", "west", "ns_system",
+                 "ew_system")
+"""A line-up in a table's state (with `ns_sws` and `ew_sws`)."""
+
+
+def _table_lineups(rows: list[dict[str, Any]], table: TableRow) -> list[dict[str, Any]]:
+    """The latest line-up of each round and segment (or part, or the whole match) at a
+    table."""
+    given = standing(rows)
+    latest = [row for (section, number, _), units in given.items()
+              if (section, number) == (table.section, table.number) for row in units.values()]
+    return sorted(latest, key=lambda r: (r["round"], r.get("part") or 0, r["segment"] or 0))
 
 
 def _rosters(store: Store) -> dict[int, list[str]]:

@@ -29,6 +29,7 @@ from ..teams import actions as team_actions
 from ..teams import fines as team_fines
 from ..teams import rulings as team_rulings
 from ..teams import setup as team_setup
+from ..teams import systems as team_systems
 from ..teams.matches import is_teams, options
 from ..teams.matches import names as team_names
 from ..texts import N_, english, message
@@ -221,6 +222,32 @@ def pair() -> Any:
     if wants_json():
         return jsonify(body)
     return redirect(url_for(".matches", paired=body["round"]) + f"#round-{body['round']}")
+
+
+@bp.get("/lineups")
+@director_required
+def lineups() -> Any:
+    """The line-ups the tables gave, match by match and room by room: each pair's bidding
+    system (D3.3), the highly artificial systems announced and whether in time (D3.4), the
+    parts of a longer match and who has the seating rights in each segment (D3.6)."""
+    try:
+        store = _store()
+    except TravellerError as exc:
+        return _refused(exc, url_for("director.grid"))
+    data = team_systems.lineups_page(store)
+    if wants_json():
+        return jsonify(ok_body(**data))
+    for match in (m for r in data["rounds"] for m in r["matches"]):
+        for line in (line for room in match["rooms"] for line in room["lineups"]):
+            line["when"] = _clock_time(line["at_ms"])
+        for notice in match["sws"]:
+            notice.update(when=_clock_time(notice["at_ms"]),
+                          start=_clock_time(notice["start_ms"]))
+    return render_template("teams_lineups.html", data=data, name=store.setting("name", ""))
+
+
+def _clock_time(ms: int | None) -> str:
+    return "" if ms is None else datetime.fromtimestamp(ms / 1000).strftime("%H:%M")
 
 
 # -- rulings -----------------------------------------------------------------------------------
