@@ -117,13 +117,13 @@ import {
 } from "./players.js";
 import { followState } from "./patch.js";
 import {
-  awaitingPairing, confirmationCurrent, isTeams, lineupDue, lineupMissing, matchOf, matchPanel, rosterProblems,
-  roundsPlanned,
-  segmentBoards, segmentCount, sides, teamName, toConfirm, withConfirmations, withKeptMatches, withLineup,
+  awaitingPairing, confirmationCurrent, isTeams, lineupByPart, lineupDue, lineupMissing, matchOf, matchPanel,
+  partBoards, partCount, partOf, rosterProblems, roundsPlanned, seatingRights,
+  segmentBoards, segmentCount, sides, swsNotices, teamName, toConfirm, withConfirmations, withKeptMatches, withLineup,
 } from "./teams.js";
 import {
   renderConfirmStep, renderLineup, renderLineupWarning, renderMatchPanel, renderMatchSummary, renderRoomBar,
-  renderTeamsComplete, rosterText,
+  renderSwsNotices, renderTeamsComplete, rosterText,
 } from "./teamsview.js";
 
 const RETRY_MS = 3000;
@@ -401,8 +401,10 @@ function lineupTarget() {
   const { state } = model;
   let { round } = model;
   let segment;
+  let part = null;
   if (model.players.error && model.players.target) {
-    ({ round, segment } = model.players.target);
+    ({ round, segment, part = null } = model.players.target);
+    if (segment == null && part != null) segment = firstSegmentOf(state, part);
   } else {
     // D2.1: results entered before a required line-up wait for it, so it is asked for still.
     if (isRoundDone(state, outbox.pending(), round) && !lineupMissing(state, seatbox.pending(), round)) return null;
@@ -413,13 +415,30 @@ function lineupTarget() {
   const here = sides(state, round);
   if (segment == null || !info || !here) return null;
   const segments = state.teams.segments ?? 1;
+  const count = segmentCount(info.boards, segments);
+  // D3.6: where the event asks once a part of a longer match, the line-up stands for the part.
+  if (lineupByPart(state) && partCount(state) > 1) part = partOf(state, segment);
+  else part = null;
+  const units = part == null ? [segment]
+    : Array.from({ length: count }, (_, i) => i + 1).filter((s) => partOf(state, s) === part);
+  const rules = state.teams.lineup_rules ?? {};
   return {
-    round, segment, segments: segmentCount(info.boards, segments), match: state.table,
-    boards: segmentBoards(info.boards, segment, segments), sides: here,
+    round, segment: part == null ? segment : null, segments: count, part, parts: partCount(state),
+    match: state.table,
+    boards: part == null ? segmentBoards(info.boards, segment, segments) : partBoards(state, info.boards, part, segments),
+    sides: here,
     problems: rosterProblems(state, round, model.players.form), rosters: state.teams.rosters,
     required: lineupMissing(state, seatbox.pending(), round),
+    systems: Boolean(rules.systems), sws: rules.sws_notice_minutes != null, sws_minutes: rules.sws_notice_minutes ?? null,
+    rights: seatingRights(state, round, units),
     teamName: (team) => teamName(state, team),
   };
+}
+
+/** The first segment of a part of this round's match (D3.6). */
+function firstSegmentOf(state, part) {
+  const at = (state.teams.parts ?? []).indexOf(part);
+  return at < 0 ? 1 : at + 1;
 }
 
 function renderConfirmFor(panel, options) {
@@ -443,17 +462,20 @@ function renderTeamsMain() {
         scrollTo(0, 0);
       } }, t("teams.close_panel")));
   }
+  // D3.4: the highly artificial systems the teams announced, before their boards are played.
+  const sws = renderSwsNotices(swsNotices(state, pending, model.round), (team) => teamName(state, team));
   const lineup = lineupTarget();
   if (lineup) {
-    return renderLineup({ ...model.players, online: model.online }, state, lineup, {
+    return [sws, renderLineup({ ...model.players, online: model.online }, state, lineup, {
       change: changePlayer,
       save: savePlayers,
       skip() {
-        model.skippedLineups = [...model.skippedLineups, `${lineup.round}:${lineup.segment}`];
+        const first = lineup.part == null ? lineup.segment : firstSegmentOf(state, lineup.part);
+        model.skippedLineups = [...model.skippedLineups, `${lineup.round}:${first}`];
         model.players = { form: {}, error: null };
         render();
       },
-    });
+    })];
   }
   // A match of an earlier round still waiting for its captains (KD1) stays on top.
   const earlier = toConfirm(state).filter((m) => m.round !== model.round)
@@ -476,7 +498,7 @@ function renderTeamsMain() {
       },
     })];
   }
-  return [earlier, renderRound(), renderMatchSummary(panel, () => {
+  return [earlier, sws, renderRound(), renderMatchSummary(panel, () => {
     model.matchView = model.round;
     render();
     scrollTo(0, 0);
@@ -673,9 +695,17 @@ async function savePlayers() {
   const problems = mixedProblems(model.state, seats);
   // Teams: a line-up is for one segment of the match (D8.2), checked against the rosters (D2.1).
   const lineup = isTeams(model.state) ? lineupTarget() : null;
-  const where = lineup ? { round: lineup.round, segment: lineup.segment } : { round: model.round };
+  const where = lineup ? { round: lineup.round, segment: lineup.segment, part: lineup.part } : { round: model.round };
+  // D3.3, D3.4: each pair's bidding system and highly artificial system, where the form asks.
+  const { form } = model.players;
+  const said = {};
+  for (const side of ["ns", "ew"]) {
+    const system = String(form[`${side}_system`] ?? "").trim();
+    if (lineup?.systems && system) said[`${side}_system`] = system;
+    if (lineup?.sws && form[`${side}_sws`]) said[`${side}_sws`] = true;
+  }
   try {
-    await seatbox.add({ op_id: newOpId(), ...where, ...seats, created_ms: Date.now() });
+    await seatbox.add({ op_id: newOpId(), ...where, ...seats, ...said, created_ms: Date.now() });
   } catch (error) {
     model.problem = String(error?.message ?? error);
     render();
@@ -699,8 +729,11 @@ function refusalText(rejection) {
 
 function flushSeats() {
   if (!connection) return;
-  drain(seatbox, ({ op_id, round, segment = null, north, south, east, west }) =>
-    connection.players({ op_id, round, ...(segment === null ? {} : { segment }), north, south, east, west }), {
+  drain(seatbox, ({ op_id, round, segment = null, part = null, north, south, east, west, ...said }) =>
+    connection.players({
+      op_id, round, ...(segment === null ? {} : { segment }), ...(part === null ? {} : { part }), north, south, east, west,
+      ...Object.fromEntries(["ns_system", "ew_system", "ns_sws", "ew_sws"].filter((k) => said[k]).map((k) => [k, said[k]])),
+    }), {
     onAccepted(entry, ack) {
       // The names of numbers this terminal did not know come back with the seating.
       const byId = {};
@@ -722,10 +755,10 @@ function flushSeats() {
     },
     onRejected(rejection) {
       // Asked again, with the server's reason and the numbers as typed.
-      const { north, south, east, west } = rejection;
+      const { north, south, east, west, ns_system, ew_system, ns_sws, ew_sws } = rejection;
       model.players = {
-        form: { north, south, east, west }, error: refusalText(rejection),
-        target: { round: rejection.round, segment: rejection.segment ?? null },
+        form: { north, south, east, west, ns_system, ew_system, ns_sws, ew_sws }, error: refusalText(rejection),
+        target: { round: rejection.round, segment: rejection.segment ?? null, part: rejection.part ?? null },
       };
       seatbox.dismiss(rejection.op_id).then(render);
     },

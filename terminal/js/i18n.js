@@ -257,6 +257,16 @@ const en = {
   "lineup.save": "Save the line-up",
   "lineup.required": "D2.1: the line-up comes before the match's first board; the results wait for it.",
   "lineup.held": "The results wait for this table's line-up (D2.1): enter it and they are sent.",
+  "lineup.part": { one: "Part {part} of {parts} (D3.6): board {boards}", other: "Part {part} of {parts} (D3.6): boards {boards}" },
+  "lineup.system": "Bidding system (D3.3)",
+  "lineup.system_hint": "e.g. WJ, Polish Club, Precision",
+  "lineup.sws": "Highly artificial system (SWS)",
+  "lineup.sws_notice": "A highly artificial system is announced to the opposing captain at least {minutes} minutes before play (D3.4): the opponents' terminals show it once the line-up is saved.",
+  "lineup.rights": "Segment {segment}: {last} has the seating rights, {first} seats first (D3.6).",
+  "teams.sws_title": "Highly artificial system announced (D3.4)",
+  "teams.sws_line": "{team} ({where})",
+  "teams.sws_segment": "segment {segment}",
+  "teams.sws_part": "part {part}",
 };
 
 const id = {
@@ -505,6 +515,16 @@ const id = {
   "lineup.save": "Simpan susunan pemain",
   "lineup.required": "D2.1: susunan pemain diisi sebelum papan pertama pertandingan; hasil menunggunya.",
   "lineup.held": "Hasil menunggu susunan pemain meja ini (D2.1): isi susunan pemain, lalu hasil dikirim.",
+  "lineup.part": { other: "Bagian {part} dari {parts} (D3.6): papan {boards}" },
+  "lineup.system": "Sistem penawaran (D3.3)",
+  "lineup.system_hint": "mis. WJ, Polish Club, Precision",
+  "lineup.sws": "Sistem sangat artifisial (SWS)",
+  "lineup.sws_notice": "Sistem sangat artifisial diumumkan kepada kapten lawan paling lambat {minutes} menit sebelum permainan (D3.4): terminal lawan menampilkannya begitu susunan pemain disimpan.",
+  "lineup.rights": "Segmen {segment}: {last} memegang hak tempat duduk, {first} duduk lebih dulu (D3.6).",
+  "teams.sws_title": "Sistem sangat artifisial diumumkan (D3.4)",
+  "teams.sws_line": "{team} ({where})",
+  "teams.sws_segment": "segmen {segment}",
+  "teams.sws_part": "bagian {part}",
 };
 
 const pl = {
@@ -782,6 +802,19 @@ const pl = {
   "lineup.save": "Zapisz skład",
   "lineup.required": "D2.1: skład podaje się przed pierwszym rozdaniem meczu; wyniki czekają na niego.",
   "lineup.held": "Wyniki czekają na skład przy tym stole (D2.1): wpiszcie go, a zostaną wysłane.",
+  "lineup.part": {
+    one: "Część {part} z {parts} (D3.6): rozdanie {boards}", few: "Część {part} z {parts} (D3.6): rozdania {boards}",
+    many: "Część {part} z {parts} (D3.6): rozdania {boards}", other: "Część {part} z {parts} (D3.6): rozdania {boards}",
+  },
+  "lineup.system": "System licytacyjny (D3.3)",
+  "lineup.system_hint": "np. WJ, Polski Klub, Precision",
+  "lineup.sws": "System Wysoce Sztuczny (SWS)",
+  "lineup.sws_notice": "Parę grającą Systemem Wysoce Sztucznym zapowiada się kapitanowi przeciwników co najmniej {minutes} min przed rozpoczęciem gry (D3.4): terminale przeciwników pokażą to po zapisaniu składu.",
+  "lineup.rights": "Segment {segment}: prawo zajmowania miejsc ma {last}, {first} siada pierwsza (D3.6).",
+  "teams.sws_title": "Zapowiedziany System Wysoce Sztuczny (D3.4)",
+  "teams.sws_line": "{team} ({where})",
+  "teams.sws_segment": "segment {segment}",
+  "teams.sws_part": "część {part}",
 };
 
 const dictionaries = { en, id, pl };

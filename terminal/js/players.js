@@ -49,9 +49,9 @@ export function hasList(state) {
   return (state?.players?.listed ?? Object.keys(state?.players?.known ?? {}).length) > 0;
 }
 
-/** The numbers typed in `form` this terminal cannot name yet and has not asked about. */
+/** The numbers typed in `form`'s seats this terminal cannot name yet and has not asked about. */
 export function toLookUp(state, form) {
-  const typed = Object.values(form ?? {}).map((v) => String(v ?? "").trim());
+  const typed = SEATS.map(({ key }) => String(form?.[key] ?? "").trim());
   return [...new Set(typed)].filter((id) => PLAYER_ID.test(id) && !lookup(state, id) && !notListed.has(id));
 }
 

@@ -2,7 +2,9 @@
 // (its `teams` block) and this terminal's own queues, so it works offline: the
 // match of the round (home and away, who sits North-South here), the match
 // panel board by board, the segment a board is played in and whether a
-// line-up is due (D8.2), the roster check of a line-up (D2.1), the K12.1
+// line-up is due (D8.2; once a part of a longer match where the event says
+// so, D3.6), the roster check of a line-up (D2.1), the seating rights of its
+// segments (D3.6), the highly artificial systems announced (D3.4), the K12.1
 // locks and each captain's confirmation of the result (KD1). The other room's
 // results only come with a state from the server; this room's own entries
 // count at once. Pure: no DOM, no clock, no socket.
@@ -80,9 +82,38 @@ export function asksLineups(state) {
   return known || rostered || lineupRequired(state);
 }
 
+/**
+ * D3.6: the part of a longer match a segment of this round's match is played in (1 where
+ * the match is one part), as the server cuts it (`teams.parts`, one a segment).
+ */
+export function partOf(state, segment) {
+  return state?.teams?.parts?.[segment - 1] ?? 1;
+}
+
+/** The parts of this round's match (D3.6): 1 where it is one part. */
+export function partCount(state) {
+  return Math.max(1, ...(state?.teams?.parts ?? [1]));
+}
+
+/** Is the line-up given once a part of the match (D3.6), not for each segment? */
+export function lineupByPart(state) {
+  return state?.teams?.lineup_rules?.every === "part";
+}
+
+/** The boards of one part of a match (D3.6), in play order. */
+export function partBoards(state, boards, part, segments = 1) {
+  return boards.filter((b) => partOf(state, segmentOf(boards, b, segments)) === part);
+}
+
+/** Does a line-up stand for a segment: its own, its part's (D3.6) or the whole match's? */
+function standsFor(state, lineup, segment) {
+  if (lineup.segment != null) return lineup.segment === segment;
+  return lineup.part == null || lineup.part === partOf(state, segment);
+}
+
 /** Has the line-up of (round, segment) been given here (sent, or waiting to be sent)? */
 export function hasLineup(state, seats, round, segment) {
-  const given = (l) => l.round === round && (l.segment === segment || l.segment == null);
+  const given = (l) => l.round === round && standsFor(state, l, segment);
   return (state?.teams?.lineups ?? []).some(given) || (seats ?? []).some(given);
 }
 
@@ -101,9 +132,15 @@ function boardsToStore(state, round) {
  */
 export function lineupMissing(state, seats, round) {
   if (!lineupRequired(state) || round == null) return false;
-  const given = (l) => l.round === round;
-  if ((state.teams.lineups ?? []).some(given) || (seats ?? []).some(given)) return false;
-  return boardsToStore(state, round).length > 0;
+  const next = boardsToStore(state, round)[0];
+  if (next === undefined) return false;
+  // D3.6: each part of a longer match is a match of its own: a line-up of the next board's part.
+  const info = (state?.schedule ?? []).find((s) => s.round === round);
+  const segments = state.teams.segments ?? 1;
+  const part = partOf(state, segmentOf(info.boards, next, segments));
+  const given = (l) => l.round === round && (l.segment == null
+    ? l.part == null || l.part === part : partOf(state, l.segment) === part);
+  return !(state.teams.lineups ?? []).some(given) && !(seats ?? []).some(given);
 }
 
 /**
@@ -127,8 +164,45 @@ export function lineupDue(state, seats, round, { pending = [], skipped = [] } = 
   const segment = segmentOf(info.boards, next, segments);
   if (skipped.includes(`${round}:${segment}`)) return null;
   if (hasLineup(state, seats, round, segment)) return null;
-  const played = segmentBoards(info.boards, segment, segments).some((b) => entries.has(b));
+  // D3.6: given once a part, the line-up is due before the part's first board only.
+  const unit = lineupByPart(state)
+    ? partBoards(state, info.boards, partOf(state, segment), segments)
+    : segmentBoards(info.boards, segment, segments);
+  const played = unit.some((b) => entries.has(b));
   return played ? null : segment;
+}
+
+/**
+ * The seating rights (D3.6) of the segments of this round's match the line-up stands for:
+ * the team that seats last in each, and the one that seats first. [] where the event shows
+ * none.
+ */
+export function seatingRights(state, round, segments) {
+  const rights = state?.teams?.seating_rights ?? [];
+  const match = matchOf(state, round);
+  const here = sides(state, round);
+  if (!rights.length || !here) return [];
+  const teams = match ? [match.home.number, match.away.number] : [here.ns.number, here.ew.number];
+  return segments.filter((s) => rights[s - 1] != null).map((segment) => {
+    const last = rights[segment - 1];
+    const first = teams.find((team) => team !== last) ?? null;
+    return { segment, last, first };
+  });
+}
+
+/**
+ * D3.4: the highly artificial systems announced for this round's match, in either room, whose
+ * part is still to come or in play at this table: the opponents see them before they play.
+ */
+export function swsNotices(state, pending, round) {
+  if (!isTeams(state)) return [];
+  const info = (state?.schedule ?? []).find((s) => s.round === round);
+  if (!info?.boards?.length) return [];
+  const entries = ownEntries(state, pending, round);
+  const next = info.boards.find((b) => !entries.has(b) && !lockOf(state, round, b));
+  if (next === undefined) return [];
+  const now = partOf(state, segmentOf(info.boards, next, state.teams.segments ?? 1));
+  return (state.teams.sws ?? []).filter((a) => a.round === round && Math.max(...(a.parts ?? [1])) >= now);
 }
 
 /** The teams at this table in a round: North-South and East-West, by number and name. */
@@ -169,9 +243,14 @@ export function rosterProblems(state, round, form) {
 /** A line-up the server acknowledged, put into the state until the next state arrives. */
 export function withLineup(state, entry) {
   if (!isTeams(state)) return state;
-  const { round, segment = null, north, south, east, west } = entry;
-  const lineups = (state.teams.lineups ?? []).filter((l) => !(l.round === round && l.segment === segment));
-  return { ...state, teams: { ...state.teams, lineups: [...lineups, { round, segment, north, south, east, west }] } };
+  const { round, segment = null, part = null, north, south, east, west } = entry;
+  const said = {
+    ns_system: entry.ns_system || null, ew_system: entry.ew_system || null,
+    ns_sws: Boolean(entry.ns_sws), ew_sws: Boolean(entry.ew_sws),
+  };
+  const lineups = (state.teams.lineups ?? []).filter((l) =>
+    !(l.round === round && l.segment === segment && (l.part ?? null) === part));
+  return { ...state, teams: { ...state.teams, lineups: [...lineups, { round, segment, part, north, south, east, west, ...said }] } };
 }
 
 /**

@@ -1,9 +1,11 @@
 // The screens and parts of a teams event's terminal: the room bar (room,
 // match, the teams sitting North-South and East-West here, boards still to
 // play in this room), the match panel, the captains' confirmation of the
-// result (KD1), the line-up at the start of each segment (D8.2) with the
-// roster check (D2.1), and the end of a match in this room. The figures come
-// from teams.js; this module lays them out.
+// result (KD1), the line-up at the start of each segment (D8.2) or part
+// (D3.6) with the roster check (D2.1), each pair's bidding system (D3.3), its
+// highly artificial system (D3.4) and the seating rights (D3.6), the highly
+// artificial systems the opponents announced, and the end of a match in this
+// room. The figures come from teams.js; this module lays them out.
 
 import { h } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
@@ -178,15 +180,41 @@ export function rosterText(problems, teamName) {
   })).join(" ");
 }
 
+/** A pair's bidding system (D3.3) and highly artificial system (D3.4) on the line-up form. */
+function renderPairSystem(form, side, lineup, change) {
+  const system = `${side}_system`;
+  const sws = `${side}_sws`;
+  return [
+    lineup.systems && h("label", { class: "pair-system" },
+      h("span", { class: "label" }, t("lineup.system")),
+      h("input", {
+        type: "text", autocomplete: "off", maxlength: 40, value: form[system] ?? "",
+        "data-testid": `lineup-system-${side}`, placeholder: t("lineup.system_hint"),
+        oninput: (event) => change(system, event.target.value),
+      })),
+    lineup.sws && h("label", { class: "pair-sws" },
+      h("input", {
+        type: "checkbox", checked: Boolean(form[sws]), "data-testid": `lineup-sws-${side}`,
+        onchange: (event) => change(sws, event.target.checked),
+      }),
+      h("span", {}, t("lineup.sws"))),
+  ];
+}
+
 /**
- * The line-up of one segment of a match (D8.2): the two players of each team
- * at this table, named from the event's list, checked against the rosters.
+ * The line-up of one segment of a match (D8.2), or of one part of a longer
+ * one (D3.6): the two players of each team at this table, named from the
+ * event's list, checked against the rosters; each pair's bidding system
+ * (D3.3) and highly artificial system (D3.4) where the event asks; who has
+ * the seating rights (D3.6).
  * @param {{form: object, error: string|null}} view
  * @param {object} state
- * @param {{round: number, segment: number, segments: number, match: number|null, boards: number[],
- *          sides: {ns: object, ew: object}, problems: object[], rosters: string, required: boolean,
+ * @param {{round: number, segment: number, segments: number, part: number|null, parts: number,
+ *          match: number|null, boards: number[], sides: {ns: object, ew: object}, problems: object[],
+ *          rosters: string, required: boolean, systems: boolean, sws: boolean, sws_minutes: number|null,
+ *          rights: {segment: number, last: number, first: number}[],
  *          teamName(team: number): string}} lineup  `required`: D2.1, no "Later"
- * @param {{change(key: string, value: string): void, save(): void, skip(): void}} actions
+ * @param {{change(key: string, value: string|boolean): void, save(): void, skip(): void}} actions
  */
 export function renderLineup(view, state, lineup, actions) {
   const { form } = view;
@@ -207,19 +235,31 @@ export function renderLineup(view, state, lineup, actions) {
         nameOf(state, typed, view.online)));
   };
   const [north, south, east, west] = PLAYER_SEATS;
+  const boards = boardsText(lineup.boards.map(boardNumber));
+  let unit = t("lineup.boards", { boards, count: lineup.boards.length });
+  if (lineup.part != null) {
+    unit = t("lineup.part", { part: lineup.part, parts: lineup.parts, boards, count: lineup.boards.length });
+  } else if (lineup.segments > 1) {
+    unit = t("lineup.segment", { segment: lineup.segment, segments: lineup.segments, boards, count: lineup.boards.length });
+  }
+  const rights = lineup.rights ?? [];
   return h("section", { class: "players-form lineup-form", "data-testid": "lineup-form",
-    "data-round": lineup.round, "data-segment": lineup.segment },
+    "data-round": lineup.round, "data-segment": lineup.segment, "data-part": lineup.part },
   h("h2", {}, t("lineup.title", { match: lineup.match ?? "" })),
-  h("p", { class: "lineup-boards", "data-testid": "lineup-segment" }, lineup.segments > 1
-    ? t("lineup.segment", { segment: lineup.segment, segments: lineup.segments, boards: boardsText(lineup.boards.map(boardNumber)),
-      count: lineup.boards.length })
-    : t("lineup.boards", { boards: boardsText(lineup.boards.map(boardNumber)), count: lineup.boards.length })),
+  h("p", { class: "lineup-boards", "data-testid": "lineup-segment" }, unit),
   h("p", { class: "help" }, t("lineup.help")),
   lineup.required && h("p", { class: "help", "data-testid": "lineup-required" }, t("lineup.required")),
+  rights.length > 0 && h("ul", { class: "lineup-rights", "data-testid": "lineup-rights" },
+    rights.map((r) => h("li", { "data-segment": r.segment, "data-team": r.last },
+      t("lineup.rights", { segment: r.segment, last: lineup.teamName(r.last), first: lineup.teamName(r.first) })))),
   h("h3", { class: "label" }, t("lineup.team_ns", { team: lineup.sides.ns.name })),
   seat(north), seat(south),
+  renderPairSystem(form, "ns", lineup, actions.change),
   h("h3", { class: "label" }, t("lineup.team_ew", { team: lineup.sides.ew.name })),
   seat(east), seat(west),
+  renderPairSystem(form, "ew", lineup, actions.change),
+  lineup.sws && h("p", { class: "hint", "data-testid": "lineup-sws-notice" },
+    t("lineup.sws_notice", { minutes: lineup.sws_minutes ?? 0 })),
   duplicateSeat(form) && h("p", { class: "warning" }, t("players.same")),
   mixed.length > 0 && h("p", { class: "warning", role: "alert" }, mixedText(mixed)),
   lineup.problems.length > 0 && h("p", { class: "warning", "data-testid": "lineup-roster", role: "alert" },
@@ -268,4 +308,26 @@ export function renderTeamsComplete(view, actions) {
     unsent > 0 && h("p", { class: "warning" }, t("complete.waiting", { count: unsent })),
     next && h("button", { type: "button", class: "primary", "data-testid": "next-round",
       onclick: actions.next }, `${t("complete.next")}: ${next.round}`));
+}
+
+/**
+ * D3.4: the highly artificial systems announced for this match, in either
+ * room, for the players who meet them (the other side of this table, the
+ * other room's pairs).
+ * @param {{round: number, room: string, unit: string, number: number|null, team: number,
+ *          side: string, system: string|null}[]} notices  swsNotices()
+ * @param {(team: number) => string} teamName
+ */
+export function renderSwsNotices(notices, teamName) {
+  if (!notices?.length) return null;
+  return h("section", { class: "sws-notices warning", "data-testid": "sws-notices", role: "status" },
+    h("strong", {}, t("teams.sws_title")),
+    h("ul", {}, notices.map((a) => {
+      const where = [roomName(a.room), a.side === "ns" ? t("header.ns") : t("header.ew")];
+      if (a.unit === "segment") where.push(t("teams.sws_segment", { segment: a.number }));
+      else if (a.unit === "part") where.push(t("teams.sws_part", { part: a.number }));
+      return h("li", { "data-testid": `sws-${a.team}`, "data-room": a.room, "data-side": a.side },
+        t("teams.sws_line", { team: teamName(a.team), where: where.join(", ") }),
+        a.system ? `: ${a.system}` : "");
+    })));
 }

@@ -1,9 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  asksLineups, awaitingPairing, captainState, confirmationCurrent, isTeams, lineupDue, lineupMissing, lockOf, matchPanel,
-  rosterProblems,
-  roundsPlanned, segmentBoards, segmentCount, segmentOf, sides, toConfirm, withConfirmations, withKeptMatches, withLineup,
+  asksLineups, awaitingPairing, captainState, confirmationCurrent, hasLineup, isTeams, lineupByPart, lineupDue,
+  lineupMissing, lockOf, matchPanel, partBoards, partCount, partOf, rosterProblems,
+  roundsPlanned, seatingRights, segmentBoards, segmentCount, segmentOf, sides, swsNotices, toConfirm, withConfirmations,
+  withKeptMatches, withLineup,
 } from "../js/teams.js";
 import { boardStatus, currentRound, isRoundDone, roundBoards } from "../js/table.js";
 
@@ -245,4 +246,82 @@ test("kd1 a match both captains confirmed stays on the table's screen after the 
   again.teams.matches[0] = { ...again.teams.matches[0], home_imps: 15 };
   assert.equal(withKeptMatches(before, again).teams.matches[0].home_imps, 15);
   assert.equal(withKeptMatches(null, next), next);
+});
+
+/** Round 1 as a match of two parts (D3.6): boards 1-8 in four segments, parts of two. */
+function twoParts(overrides = {}) {
+  const state = teamsState({ segments: 4, parts: [1, 1, 2, 2], ...overrides });
+  return { ...state, schedule: [{ round: 1, ns_pair: 4, ew_pair: 1, boards: [1, 2, 3, 4, 5, 6, 7, 8] }] };
+}
+
+test("d3_6 a longer match's parts: each segment's part, the boards of a part", () => {
+  const state = twoParts();
+  assert.deepEqual([1, 2, 3, 4].map((s) => partOf(state, s)), [1, 1, 2, 2]);
+  assert.equal(partCount(state), 2);
+  assert.deepEqual(partBoards(state, [1, 2, 3, 4, 5, 6, 7, 8], 2, 4), [5, 6, 7, 8]);
+  assert.equal(partOf(teamsState(), 2), 1, "a state without parts: one part");
+  assert.equal(partCount(teamsState()), 1);
+});
+
+test("d3_6 a line-up of a part stands for its segments, not the other part's", () => {
+  const state = twoParts();
+  const given = [{ round: 1, segment: null, part: 1 }];
+  assert.equal(hasLineup(state, given, 1, 2), true);
+  assert.equal(hasLineup(state, given, 1, 3), false);
+  assert.equal(hasLineup(state, [{ round: 1, segment: null, part: null }], 1, 4), true, "the match's");
+});
+
+test("d3_6 asked once a part: due before each part's first board, not at its second segment", () => {
+  const rules = { lineup_rules: { every: "part", systems: true, sws_notice_minutes: 20 } };
+  const state = twoParts(rules);
+  assert.equal(lineupByPart(state), true);
+  assert.equal(lineupDue(state, [], 1), 1);
+  const first = twoParts({ ...rules, lineups: [{ round: 1, segment: null, part: 1 }] });
+  assert.equal(lineupDue(first, [], 1), null);
+  const half = { ...first, results: [1, 2].map((b) => ({ round: 1, board: b, op_id: `h${b}` })) };
+  assert.equal(lineupDue(half, [], 1), null, "segment 2 belongs to part 1");
+  const part2 = { ...first, results: [1, 2, 3, 4].map((b) => ({ round: 1, board: b, op_id: `p${b}` })) };
+  assert.equal(lineupDue(part2, [], 1), 3, "part 2 begins with segment 3");
+  // Asked each segment (the default), segment 2 needs its own.
+  const segments = twoParts({ lineups: [{ round: 1, segment: 1 }] });
+  assert.equal(lineupDue({ ...segments, results: half.results }, [], 1), 2);
+});
+
+test("d3_6 where the line-up is required, each part's first board waits for that part's", () => {
+  const state = twoParts({ rosters: "required", lineups: [{ round: 1, segment: 1 }] });
+  assert.equal(lineupMissing(state, [], 1), false);
+  const part2 = { ...state, results: [1, 2, 3, 4].map((b) => ({ round: 1, board: b, op_id: `r${b}` })) };
+  assert.equal(lineupMissing(part2, [], 1), true);
+  assert.equal(lineupDue(part2, [], 1, { skipped: ["1:3"] }), 3, "not put off");
+  assert.equal(lineupMissing(part2, [{ round: 1, segment: 4 }], 1), false, "a segment of part 2 will do");
+  assert.equal(lineupMissing(part2, [{ round: 1, segment: null, part: 2 }], 1), false);
+});
+
+test("d3_6 seating rights of the segments a line-up stands for: who seats last and first", () => {
+  // The server's list, one team a segment: home (1) in each part's first segment.
+  const state = twoParts({ seating_rights: [1, 4, 1, 4] });
+  assert.deepEqual(seatingRights(state, 1, [3, 4]), [
+    { segment: 3, last: 1, first: 4 }, { segment: 4, last: 4, first: 1 }]);
+  assert.deepEqual(seatingRights(teamsState(), 1, [1]), [], "none shown");
+});
+
+test("d3_4 highly artificial systems announced for the match show until their part is played", () => {
+  const sws = [
+    { round: 1, room: "open", unit: "segment", number: 1, parts: [1], team: 4, side: "ew", system: "Polish Club" },
+    { round: 1, room: "closed", unit: "part", number: 2, parts: [2], team: 1, side: "ew", system: null },
+    { round: 2, room: "open", unit: "match", number: null, parts: [1], team: 3, side: "ns", system: "WJ" },
+  ];
+  const state = twoParts({ sws });
+  assert.deepEqual(swsNotices(state, [], 1).map((a) => a.team), [4, 1]);
+  const part2 = { ...state, results: [1, 2, 3, 4].map((b) => ({ round: 1, board: b, op_id: `r${b}` })) };
+  assert.deepEqual(swsNotices(part2, [], 1).map((a) => a.team), [1]);
+  assert.deepEqual(swsNotices(state, [], 2), [], "round 2's boards are not in this state's schedule");
+});
+
+test("d3_3 a line-up acknowledged keeps each pair's system and SWS, by segment or part", () => {
+  const state = twoParts();
+  const next = withLineup(state, { round: 1, segment: null, part: 2, north: "401", south: "402", east: "101",
+    west: "102", ns_system: "WJ", ew_sws: true });
+  assert.deepEqual(next.teams.lineups, [{ round: 1, segment: null, part: 2, north: "401", south: "402", east: "101",
+    west: "102", ns_system: "WJ", ew_system: null, ns_sws: false, ew_sws: true }]);
 });
