@@ -76,6 +76,21 @@ def seatings(store: Store, section: str | None = None) -> list[dict[str, Any]]:
         return list(rows)
 
 
+def seatings_met(store: Store, section: str, table_number: int,
+                 pairs: set[int]) -> list[dict[str, Any]]:
+    """The latest seating of each table and round of `section` that is at `table_number` or
+    names one of `pairs`, oldest round first: what a table's state reads of the seatings (a
+    room of 500 tables holds thousands)."""
+    marks = ", ".join("?" * len(pairs)) or "null"
+    with store.read() as db:
+        rows = db.query(
+            "select * from table_players where id in (select max(id) from table_players "
+            "where section = ? group by table_number, round) and (table_number = ? or "
+            f"ns_pair in ({marks}) or ew_pair in ({marks})) order by round, id",
+            [section, table_number, *sorted(pairs), *sorted(pairs)])
+        return list(rows)
+
+
 def has_lineup(db: Database, section: str, table_number: int, round_number: int,
                part: tuple[int, tuple[int, ...]] | None = None) -> bool:
     """Whether a table said who sits where in a round (a teams table: its line-up, D2.1);
@@ -94,10 +109,14 @@ def has_lineup(db: Database, section: str, table_number: int, round_number: int,
                       ).fetchone() is not None
 
 
-def lineups(store: Store) -> list[dict[str, Any]]:
-    """Every line-up sent, oldest first (teams: one per room, table, round and segment)."""
+def lineups(store: Store, table_number: int | None = None) -> list[dict[str, Any]]:
+    """Every line-up sent, oldest first (teams: one per room, table, round and segment); with
+    `table_number`, those of the tables of that number in every room (a match's), which is
+    all a table's state reads."""
+    where, args = ("where table_number = ?", [table_number]) if table_number is not None \
+        else ("", [])
     with store.read() as db:
-        return list(db.query("select * from table_players order by id"))
+        return list(db.query(f"select * from table_players {where} order by id", args))
 
 
 def round_starts(store: Store) -> dict[int, int]:

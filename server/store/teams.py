@@ -26,9 +26,26 @@ def put_team(store: Store, db: Database, row: dict[str, Any], actor: str, why: s
 
 
 def roster(store: Store) -> dict[str, int]:
-    """Each rostered player's team, by federation ID (D2.1)."""
-    with store.read() as db:
-        return {r["federation_id"]: r["team"] for r in db.query("select * from roster")}
+    """Each rostered player's team, by federation ID (D2.1): kept with the players list until
+    either changes (every teams table's state reads it; a field of 500 teams' rosters was most
+    of a state's cost, measured). Shared: callers must not change it."""
+    def build() -> dict[str, int]:
+        with store.read() as db:
+            return {r["federation_id"]: r["team"] for r in db.query("select * from roster")}
+
+    return store.players_memo("roster", build)
+
+
+def rosters(store: Store) -> dict[int, list[str]]:
+    """Each team's rostered players, sorted (kept with the roster; shared, not to be
+    changed)."""
+    def build() -> dict[int, list[str]]:
+        out: dict[int, list[str]] = {}
+        for player, team in roster(store).items():
+            out.setdefault(team, []).append(player)
+        return {team: sorted(players) for team, players in out.items()}
+
+    return store.players_memo("rosters", build)
 
 
 def put_roster(store: Store, db: Database, team: int, players: list[str], actor: str,
@@ -41,6 +58,7 @@ def put_roster(store: Store, db: Database, team: int, players: list[str], actor:
         db.execute(f"delete from roster where federation_id in ({','.join('?' * len(players))})",
                    players)
         db["roster"].insert_all({"team": team, "federation_id": p} for p in players)
+    store.forget_players()
     store.audit(db, actor, "roster", "team", str(team), json.dumps(old),
                 json.dumps(sorted(players)), why)
 
@@ -117,6 +135,7 @@ def remove_team(store: Store, db: Database, number: int, actor: str, why: str) -
     """Take a team and its roster out of an event re-seated with fewer teams, audited."""
     old = list(db.query("select * from teams where number = ?", [number]))
     db.execute("delete from roster where team = ?", [number])
+    store.forget_players()
     db.execute("delete from teams where number = ?", [number])
     store.audit(db, actor, "team_removed", "team", str(number),
                 json.dumps(old[0]) if old else None, None, why)

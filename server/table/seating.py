@@ -139,16 +139,17 @@ def state_players(store: Store, table: TableRow) -> dict[str, Any]:
     the pairs (teams: the rosters of the teams) of its rounds; `listed` says how many the
     register holds. A number typed at the table that `known` lacks is named by `get_players`,
     or by the acknowledgement of its seating."""
-    rows = sql.seatings(store, table.section)
     listed = known(store)
     met = {p for s in store.seatings(table.section, table.number)
            for p in (s.ns_pair, s.ew_pair) if p is not None}
+    rows = sql.seatings_met(store, table.section, table.number, met)
     seated = [r for r in rows if r["table_number"] == table.number]
     ids = {r[s] for r in seated for s in sql.SEATS}
     ids.update(i for (_, pair), pair_ids in pair_players(store, table.section, rows).items()
                if pair in met for i in pair_ids)
     if is_teams(store):
-        ids.update(i for i, team in team_sql.roster(store).items() if team in met)
+        rostered = team_sql.rosters(store)
+        ids.update(i for team in met for i in rostered.get(team, []))
     return {
         "mixed": is_mixed(store),
         "listed": len(listed),

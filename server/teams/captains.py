@@ -73,7 +73,7 @@ def match_state(store: Store, table: TableRow, round_number: int | None,
            for t in (s.ns_pair, s.ew_pair)} | {t for m in mine for t in (m.home, m.away)}
     # The matches above hold this table's locks already (K12.1 and matches not played).
     skipped = not_played(store).get((table.section, table.number), set())
-    rows = players_sql.lineups(store)
+    rows = players_sql.lineups(store, table.number)
     locked = [{"round": m.round, "board": b,
                "reason": NOT_PLAYED_REASON if (m.round, b) in skipped else LOCK_REASON,
                "code": "not_played" if (m.round, b) in skipped else "k12_1"}
@@ -87,7 +87,7 @@ def match_state(store: Store, table: TableRow, round_number: int | None,
         "locked": locked,
         # Only the teams this table meets: what a table receives never grows with the event.
         "names": {str(k): v for k, v in names(store).items() if k in met},
-        "roster": {str(k): v for k, v in _rosters(store).items() if k in met},
+        "roster": {str(k): v for k, v in sql.rosters(store).items() if k in met},
         "rosters": opts["rosters"],
         "segments": segments_at(store, round_number, table.number),
         "lineups": [{k: row.get(k) for k in LINEUP_FIELDS} | {
@@ -111,13 +111,6 @@ def _table_lineups(rows: list[dict[str, Any]], table: TableRow) -> list[dict[str
     latest = [row for (section, number, _), units in given.items()
               if (section, number) == (table.section, table.number) for row in units.values()]
     return sorted(latest, key=lambda r: (r["round"], r.get("part") or 0, r["segment"] or 0))
-
-
-def _rosters(store: Store) -> dict[int, list[str]]:
-    out: dict[int, list[str]] = {}
-    for player, team in sql.roster(store).items():
-        out.setdefault(team, []).append(player)
-    return {team: sorted(players) for team, players in out.items()}
 
 
 def confirm_match(store: Store, table: TableRow, payload: Any, now_ms: int,
