@@ -17,9 +17,7 @@ from its teams' rosters (D2.1). Then a real `traveller serve` runs it.
    table's bytes), and the median message pushed.
 2. The acknowledgement bench of `bench_acks` with the 20,000 players, burst and paced: the
    pairs event at 500 and 1,000 terminals (20 sections of 25 tables, 25 of 40), the teams event
-   at 500 (250 matches, each table entering its match's first 3 boards; `--teams 500,1000` for
-   1,000 too, which it could not serve when this was written: every teams table's state then
-   cost 40-50 ms to build, and 1,000 connecting at once outlasted the clients' patience), each
+   at 500 and 1,000 (250 and 500 matches, each table entering its match's first 3 boards), each
    beside the bare echo at the same size (silent, and pushing after each acknowledgement a patch
    of the server's median push), with the loss count, the server's peak memory and its CPU time
    an acknowledgement.
@@ -28,7 +26,7 @@ Sizes are Socket.IO payloads: the JSON of each message as the server frames it, 
 the terminal receives it (less the WebSocket frame). It prints each figure beside its target
 and asserts nothing. `make bench` runs the quick mode (one run of each field); more:
 
-    python -m tests.bench.bench_realsize [--runs N] [--pairs 500,1000] [--teams 500]
+    python -m tests.bench.bench_realsize [--runs N] [--pairs 500,1000] [--teams 500,1000]
 """
 
 from __future__ import annotations
@@ -271,7 +269,7 @@ def _row(what: str, measured: str, target: str) -> None:
 
 
 def main(runs: int = 1, pairs: tuple[int, ...] = (500, 1000),
-         teams: tuple[int, ...] = (500,)) -> None:
+         teams: tuple[int, ...] = (500, 1000)) -> None:
     kinds = [k for k, sizes in (("pairs", pairs), ("teams", teams)) if sizes]
     sizes_of = wire(kinds)
     fields: list[tuple[str, int, str, dict[str, float]]] = []
@@ -324,7 +322,7 @@ if __name__ == "__main__":
     parser.add_argument("--runs", type=int, default=1, help="runs of each field (default 1)")
     parser.add_argument("--pairs", default="500,1000",
                         help="the pairs event's sizes in terminals, e.g. 500,1000 ('' for none)")
-    parser.add_argument("--teams", default="500",
+    parser.add_argument("--teams", default="500,1000",
                         help="the teams event's sizes in terminals (two a match), e.g. 500,1000")
     args = parser.parse_args()
     main(args.runs, tuple(int(n) for n in args.pairs.split(",") if n),
