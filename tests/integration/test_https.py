@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from server.cli import _tls, main
+from server.cli import main
+from server.cli.serving import _tls
 from server.errors import CliError
 from server.tls import make_certificate
 from tests.conftest import REPO, served_event
