@@ -5,14 +5,14 @@ BIN := $(VENV)/bin
 CHROMIUM := /usr/bin/chromium
 ARGS ?=
 
-.PHONY: setup demo test unit integration browser js check bench screenshots clean
+.PHONY: setup demo test unit integration browser js check docs bench screenshots clean
 
 setup: $(VENV)/.stamp terminal/node_modules/.stamp chromium
 
 $(VENV)/.stamp: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,docs]'
 	touch $@
 
 terminal/node_modules/.stamp: terminal/package.json terminal/package-lock.json
@@ -32,7 +32,7 @@ demo: $(VENV)/.stamp terminal/node_modules/.stamp
 
 # Two test processes (the machines here have two cores); a module's tests stay together, so
 # a module's server and browser are started once.
-test: setup check js
+test: setup check js docs
 	$(BIN)/pytest -q -n 2 --dist loadfile
 
 unit: setup
@@ -44,8 +44,9 @@ integration: setup
 browser: setup
 	$(BIN)/pytest -q tests/browser
 
-# The README's screenshots: the browser tests marked `screenshots` write them into docs/screenshots/
-# (the terminal at 360 x 640 and 390 x 844 in English, Indonesian and Polish, and the console).
+# The screenshots of the README and the manual: the browser tests marked `screenshots` write them
+# into docs/screenshots/ (the terminal at 360 x 640 and 390 x 844 in English, Indonesian and
+# Polish, and the console).
 screenshots: setup
 	TRAVELLER_README_SHOTS=$(CURDIR)/docs/screenshots $(BIN)/pytest -q -m screenshots tests/browser
 
@@ -59,6 +60,11 @@ check: $(VENV)/.stamp
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
+# The manual (docs/): Sphinx with MyST Markdown, the command line read from `traveller`'s own
+# parser; every warning is an error. Open docs/_build/html/index.html.
+docs: $(VENV)/.stamp
+	$(BIN)/sphinx-build -W --keep-going -n -q -b html docs docs/_build/html
+
 # The peer program the scoring bench compares against (npm bridge-scorer, bench only).
 tests/bench/peer/node_modules/.stamp: tests/bench/peer/package.json tests/bench/peer/package-lock.json
 	cd tests/bench/peer && npm ci --no-audit --no-fund
@@ -68,4 +74,4 @@ bench: setup tests/bench/peer/node_modules/.stamp
 	$(BIN)/python tests/bench/run.py
 
 clean:
-	rm -rf $(VENV) terminal/node_modules tests/bench/peer/node_modules demo .pytest_cache .mypy_cache .hypothesis
+	rm -rf $(VENV) terminal/node_modules tests/bench/peer/node_modules demo .pytest_cache .mypy_cache .hypothesis docs/_build
