@@ -204,3 +204,43 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report = yield
     setattr(item, f"rep_{report.when}", report)
     return report
+
+
+_TRACKED = pytest.StashKey[set[str] | None]()
+
+
+def _tracked_changes() -> set[str] | None:
+    """The tracked files `git status` shows changed, as its lines; None outside a git checkout."""
+    try:
+        status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                                cwd=REPO, capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return set(status.stdout.splitlines()) if status.returncode == 0 else None
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    # The controller checks the whole run; xdist's workers only run tests.
+    if not hasattr(session.config, "workerinput"):
+        session.config.stash[_TRACKED] = _tracked_changes()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """A test run leaves the tree as it found it: a tracked file the tests changed (a
+    screenshot written outside `make screenshots`, a fixture rewritten) fails the session."""
+    before = session.config.stash.get(_TRACKED, None)
+    if before is None or hasattr(session.config, "workerinput"):
+        return
+    changed = sorted((_tracked_changes() or set()) - before)
+    if not changed:
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    lines = ["the tests changed tracked files (a test run must leave git status as it found it):",
+             *(f"  {line}" for line in changed)]
+    if reporter is not None:
+        reporter.write_sep("=", "tracked files changed", red=True)
+        for line in lines:
+            reporter.write_line(line)
+    else:
+        sys.stderr.write("\n".join(lines) + "\n")
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED
