@@ -7,7 +7,7 @@ them together in one parser, in the order `traveller --help` lists them, and run
 Serving commands patch gevent in before anything else is imported (the design's rule: never on
 importing `server`, so tests and tools run in threading mode): the command modules import only
 the standard library at their top. Bad input exits with status 1 and one line on stderr;
-`--json` outputs are documented in the README.
+`--json` outputs are documented in the manual (docs/reference/json.md).
 """
 
 from __future__ import annotations

@@ -20,8 +20,8 @@ def add_simulate(sub: Subparsers) -> None:
                      help="teams or pairs (default: the number the regulation fixes)")
     sim.add_argument("--seed", type=int, required=True, help="the same seed, the same output")
     sim.add_argument("--choices", help="a JSON file of choices of opponent, wild cards and "
-                     "joining entries, by stage (see the README)")
-    sim.add_argument("--json", action="store_true", help="the JSON documented in the README")
+                     "joining entries, by stage (docs/reference/cli.md)")
+    sim.add_argument("--json", action="store_true", help="the JSON of docs/reference/json.md")
     sim.set_defaults(func=cmd_simulate)
 
 
@@ -146,7 +146,7 @@ def add_join(sub: Subparsers) -> None:
                      "(League II); never written")
     joi.add_argument("--why", default="", help="why, for the audit (default: where they come "
                      "from)")
-    joi.add_argument("--json", action="store_true", help="the JSON documented in the README")
+    joi.add_argument("--json", action="store_true", help="the JSON of docs/reference/json.md")
     joi.set_defaults(func=cmd_join)
 
 
@@ -177,7 +177,7 @@ def add_venue(sub: Subparsers) -> None:
     ven.add_argument("db", help="the competition's event file")
     ven.add_argument("--group", required=True, help="the group this venue plays, e.g. NW")
     ven.add_argument("--out", required=True, metavar="VENUE.db", help="the venue's new file")
-    ven.add_argument("--json", action="store_true", help="the JSON documented in the README")
+    ven.add_argument("--json", action="store_true", help="the JSON of docs/reference/json.md")
     ven.set_defaults(func=cmd_venue)
 
 
@@ -209,7 +209,7 @@ def add_exchange(sub: Subparsers) -> None:
     xch.add_argument("db", help="a venue's file, or the competition's file (it takes in only)")
     xch.add_argument("location", help="a folder (a USB stick) or a URL: file://, ftp://, "
                      "sftp://, webdav://, webdavs://, s3://")
-    xch.add_argument("--json", action="store_true", help="the JSON documented in the README")
+    xch.add_argument("--json", action="store_true", help="the JSON of docs/reference/json.md")
     xch.set_defaults(func=cmd_exchange)
 
 

@@ -103,7 +103,7 @@ def add_players(sub: Subparsers) -> None:
     ply.add_argument("db")
     ply.add_argument("csv", metavar="FILE.csv",
                      help="UTF-8 CSV with a header id,name,gender[,club] (commas or semicolons)")
-    ply.add_argument("--json", action="store_true", help="the JSON documented in the README")
+    ply.add_argument("--json", action="store_true", help="the JSON of docs/reference/json.md")
     ply.set_defaults(func=cmd_players)
 
 
@@ -189,7 +189,7 @@ def cmd_deals(args: argparse.Namespace) -> int:
 def add_check(sub: Subparsers) -> None:
     ck = sub.add_parser("check", help="say what is wrong with an event file, or that it is fine")
     ck.add_argument("db")
-    ck.add_argument("--json", action="store_true", help="the JSON documented in the README")
+    ck.add_argument("--json", action="store_true", help="the JSON of docs/reference/json.md")
     ck.set_defaults(func=cmd_check)
 
 

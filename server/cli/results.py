@@ -125,7 +125,7 @@ def add_publish(sub: Subparsers) -> None:
                      "webdavs://, s3://")
     pub.add_argument("--credentials", metavar="FILE", help="the credentials file (default: "
                      "EVENT.db.remote.toml beside the event file, when there is one)")
-    pub.add_argument("--json", action="store_true", help="the JSON documented in the README")
+    pub.add_argument("--json", action="store_true", help="the JSON of docs/reference/json.md")
     pub.set_defaults(func=cmd_publish)
 
 

@@ -249,5 +249,5 @@ def cmd_cert(args: argparse.Namespace) -> int:
     print(f"certificate for {', '.join(made.hosts)} (made with {made.maker}):")
     print(f"  serve with:  traveller serve EVENT.db --cert {made.cert} --key {made.key} "
           f"--base-url https://{made.hosts[0]}:5000")
-    print(f"  each phone trusts once: {made.ca}  (README: Serving https)")
+    print(f"  each phone trusts once: {made.ca}  (the manual: Serving https at the venue)")
     return 0
