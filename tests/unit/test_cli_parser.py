@@ -22,7 +22,7 @@ DESIGN = {
     "deals", "backup", "restore", "check", "players", "robots", "standings", "venue", "exchange",
     "publish",
 }
-# Commands beside the design's list: https certificates (the manual: Serving https at the venue) and D4.7.
+# Commands beside the design's list: https certificates (the manual: https at the venue), D4.7.
 EXTRA = {"cert", "join"}
 # As `traveller --help` has always listed them.
 ORDER = (
