@@ -25,6 +25,9 @@ exclude_patterns = ["_build", "screenshots"]
 # Headings get anchors that links between pages can name (`cli.md#traveller-new`).
 myst_heading_anchors = 3
 myst_enable_extensions = ["colon_fence", "deflist"]
+# Code blocks are commands, usage lines and JSON sketched with comments: shown as typed, not
+# coloured as Python (a block that names its language keeps it).
+highlight_language = "text"
 # Option names stay as typed: `--backup-every`, never an en dash.
 smartquotes = False
 
