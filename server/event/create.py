@@ -224,6 +224,7 @@ def create_event(
                 db.table("teams").insert_all(
                     {"number": n, "name": f"Team {n}", "eligible": 1}
                     for n in range(1, schedule.movement_setting["teams"] + 1))
+                store.forget_players()  # the teams are kept with the players list
                 if preset.movement == "swiss":
                     # An odd field: the team drawn against nobody in round 1 scores the bye.
                     for _, team in schedule.movement.rounds[0].sitting_out:

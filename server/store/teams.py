@@ -13,14 +13,20 @@ from . import Store
 
 
 def teams(store: Store) -> list[dict[str, Any]]:
-    with store.read() as db:
-        return list(db.query("select * from teams order by number"))
+    """The teams, by number (read once until a team changes: every teams table's state names
+    its teams; each row a copy the caller may change)."""
+    def build() -> list[dict[str, Any]]:
+        with store.read() as db:
+            return list(db.query("select * from teams order by number"))
+
+    return [dict(row) for row in store.players_memo("teams", build)]
 
 
 def put_team(store: Store, db: Database, row: dict[str, Any], actor: str, why: str) -> None:
     """Add or change a team (name, captain, eligibility), audited."""
     old = list(db.query("select * from teams where number = ?", [row["number"]]))
     db["teams"].upsert(row, pk="number")
+    store.forget_players()
     store.audit(db, actor, "team", "team", str(row["number"]),
                 json.dumps(old[0]) if old else None, json.dumps(row), why)
 
@@ -137,5 +143,6 @@ def remove_team(store: Store, db: Database, number: int, actor: str, why: str) -
     db.execute("delete from roster where team = ?", [number])
     store.forget_players()
     db.execute("delete from teams where number = ?", [number])
+    store.forget_players()
     store.audit(db, actor, "team_removed", "team", str(number),
                 json.dumps(old[0]) if old else None, None, why)
