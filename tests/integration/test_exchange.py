@@ -297,6 +297,9 @@ def advance_and_play(path: Path) -> None:
         store.close()
 
 
+# A whole League II season in five files, played and exchanged: 90 s alone, more beside the
+# rest of the suite.
+@pytest.mark.timeout(360)
 def test_d5_1_d5_3_d5_10_each_venue_plays_its_group_to_the_end_as_simulate_does(
         league: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Each venue plays its whole group on its own, with no link at all: its weekends (D5.3)
