@@ -17,6 +17,7 @@ sets those last, so a state patched is the whole state as it would have been sen
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import threading
@@ -41,9 +42,19 @@ class Sent:
     patch: Patch | None
 
 
-def _timeless(state: State) -> tuple[bytes, Patch]:
-    """The state as compressed compact JSON without the time of its send, and the operations
-    that set that time."""
+@dataclass(frozen=True)
+class _Kept:
+    """A state as kept: each member's JSON text's digest (a member whose digest is the same
+    did not change), and the whole text compressed (read again only for the members that
+    did)."""
+
+    digests: dict[str, bytes]
+    blob: bytes
+
+
+def _timeless(state: State) -> tuple[dict[str, str], Patch]:
+    """The state's members as compact JSON texts without the time of its send, and the
+    operations that set that time."""
     out = {k: v for k, v in state.items() if k != "now_ms"}
     times: Patch = []
     clock = state.get("clock")
@@ -54,8 +65,17 @@ def _timeless(state: State) -> tuple[bytes, Patch]:
                   for k in moving if k in clock]
     if "now_ms" in state:
         times.append({"op": "add", "path": "/now_ms", "value": state["now_ms"]})
-    text = json.dumps(out, separators=(",", ":"), ensure_ascii=False).encode()
-    return zlib.compress(text, 1), times
+    return {k: json.dumps(v, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+            for k, v in out.items()}, times
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+
+def _blob(texts: dict[str, str]) -> bytes:
+    whole = "{" + ",".join(f"{json.dumps(k)}:{t}" for k, t in texts.items()) + "}"
+    return zlib.compress(whole.encode(), 1)
 
 
 class Versions:
@@ -64,7 +84,7 @@ class Versions:
     def __init__(self, epoch: str | None = None) -> None:
         self.epoch = epoch or secrets.token_hex(4)
         self._lock = threading.Lock()
-        self._last: dict[tuple[str, int], tuple[int, bytes]] = {}
+        self._last: dict[tuple[str, int], tuple[int, _Kept]] = {}
 
     def version(self, number: int) -> str:
         return f"{self.epoch}.{number}"
@@ -74,24 +94,30 @@ class Versions:
         """Take `state` as what the table has now: a new version when it differs from the last
         one sent, with the patch from it. `deliver` runs inside the lock, so the pushes of one
         table leave in the order of their versions."""
-        text, times = _timeless(state)
+        texts, times = _timeless(state)
+        digests = {k: _digest(t) for k, t in texts.items()}
         with self._lock:
-            number, last = self._last.get(key, (0, b""))
-            if last == text:
+            number, last = self._last.get(key, (0, None))
+            if last is not None and last.digests == digests:
                 sent = Sent(state | {"version": self.version(number)}, self.version(number),
                             None, None)
             else:
                 ops = None
-                if last:
-                    old = json.loads(zlib.decompress(last))
-                    new = json.loads(zlib.decompress(text))
-                    ops = [*diff(old, new),
-                           {"op": "replace", "path": "/version", "value": self.version(number + 1)},
-                           *times]
-                self._last[key] = (number + 1, text)
+                if last is not None:
+                    changed = [k for k in digests if last.digests.get(k) != digests[k]]
+                    old = json.loads(zlib.decompress(last.blob)) if changed else {}
+                    ops = [{"op": "remove", "path": f"/{k}"} for k in last.digests
+                           if k not in digests]
+                    for k in changed:
+                        new = json.loads(texts[k])
+                        ops += diff(old[k], new, f"/{k}") if k in old else [
+                            {"op": "add", "path": f"/{k}", "value": new}]
+                    ops += [{"op": "replace", "path": "/version",
+                             "value": self.version(number + 1)}, *times]
+                self._last[key] = (number + 1, _Kept(digests, _blob(texts)))
                 sent = Sent(state | {"version": self.version(number + 1)},
                             self.version(number + 1),
-                            self.version(number) if last else None, ops)
+                            self.version(number) if last is not None else None, ops)
             if deliver is not None:
                 deliver(sent)
         return sent
