@@ -7,12 +7,13 @@ its way when it reconnected) takes no patch: it asks for the whole state (`get_s
 
 Versions are "EPOCH.N": EPOCH is new with each server process, so a terminal's version from
 before a restart (or from another server, after a take-over) never matches. What the server
-keeps per table is the last state sent, as compact JSON compressed (a teams table's 22 KB state
-keeps 3 KB; the JSON string itself took twice its length once a name had a letter beyond
-Latin-1, and a dict several times that: a thousand tables' states were a tenth of the server's
-memory), without the time of its send, which is not a change: `now_ms`, the
-clock's `now_ms`, and a running clock's `remaining_ms` (its `deadline_ms` says it). A patch
-sets those last, so a state patched is the whole state as it would have been sent.
+keeps per table is the last state sent, each member's compact JSON compressed with the digest
+that says whether it changed (a teams table's 22 KB state keeps a few KB; its JSON string took
+twice its length once a name had a letter beyond Latin-1, and a dict several times that: a
+thousand tables' states were a tenth of the server's memory), without the time of its send,
+which is not a change: `now_ms`, the clock's `now_ms`, and a running clock's `remaining_ms`
+(its `deadline_ms` says it). A patch sets those last, so a state patched is the whole state
+as it would have been sent.
 """
 
 from __future__ import annotations
@@ -42,14 +43,9 @@ class Sent:
     patch: Patch | None
 
 
-@dataclass(frozen=True)
-class _Kept:
-    """A state as kept: each member's JSON text's digest (a member whose digest is the same
-    did not change), and the whole text compressed (read again only for the members that
-    did)."""
-
-    digests: dict[str, bytes]
-    blob: bytes
+_Kept = dict[str, tuple[bytes, bytes]]
+"""A state as kept: each member's JSON text's digest (a member whose digest is the same did
+not change) and the text compressed (read again only when the member changed)."""
 
 
 def _timeless(state: State) -> tuple[dict[str, str], Patch]:
@@ -65,17 +61,12 @@ def _timeless(state: State) -> tuple[dict[str, str], Patch]:
                   for k in moving if k in clock]
     if "now_ms" in state:
         times.append({"op": "add", "path": "/now_ms", "value": state["now_ms"]})
-    return {k: json.dumps(v, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+    return {k: json.dumps(v, separators=(",", ":"), ensure_ascii=False)
             for k, v in out.items()}, times
 
 
 def _digest(text: str) -> bytes:
     return hashlib.blake2b(text.encode(), digest_size=16).digest()
-
-
-def _blob(texts: dict[str, str]) -> bytes:
-    whole = "{" + ",".join(f"{json.dumps(k)}:{t}" for k, t in texts.items()) + "}"
-    return zlib.compress(whole.encode(), 1)
 
 
 class Versions:
@@ -98,23 +89,29 @@ class Versions:
         digests = {k: _digest(t) for k, t in texts.items()}
         with self._lock:
             number, last = self._last.get(key, (0, None))
-            if last is not None and last.digests == digests:
+            if last is not None and {k: d for k, (d, _) in last.items()} == digests:
                 sent = Sent(state | {"version": self.version(number)}, self.version(number),
                             None, None)
             else:
                 ops = None
+                kept: _Kept = {}
+                for k, digest in digests.items():
+                    earlier = last.get(k) if last is not None else None
+                    kept[k] = earlier if earlier is not None and earlier[0] == digest else (
+                        digest, zlib.compress(texts[k].encode(), 1))
                 if last is not None:
-                    changed = [k for k in digests if last.digests.get(k) != digests[k]]
-                    old = json.loads(zlib.decompress(last.blob)) if changed else {}
-                    ops = [{"op": "remove", "path": f"/{k}"} for k in last.digests
-                           if k not in digests]
-                    for k in changed:
-                        new = json.loads(texts[k])
-                        ops += diff(old[k], new, f"/{k}") if k in old else [
-                            {"op": "add", "path": f"/{k}", "value": new}]
+                    ops = [{"op": "remove", "path": f"/{k}"} for k in last if k not in digests]
+                    for k, (digest, _) in kept.items():
+                        earlier = last.get(k)
+                        if earlier is None:
+                            ops.append({"op": "add", "path": f"/{k}",
+                                        "value": json.loads(texts[k])})
+                        elif earlier[0] != digest:
+                            ops += diff(json.loads(zlib.decompress(earlier[1])),
+                                        json.loads(texts[k]), f"/{k}")
                     ops += [{"op": "replace", "path": "/version",
                              "value": self.version(number + 1)}, *times]
-                self._last[key] = (number + 1, _Kept(digests, _blob(texts)))
+                self._last[key] = (number + 1, kept)
                 sent = Sent(state | {"version": self.version(number + 1)},
                             self.version(number + 1),
                             self.version(number) if last is not None else None, ops)
