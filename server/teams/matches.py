@@ -93,7 +93,10 @@ def with_partners(store: Store, table: TableRow) -> tuple[TableRow, ...]:
 
 
 def names(store: Store) -> dict[int, str]:
-    return {t["number"]: t["name"] for t in sql.teams(store)}
+    """Each team's name by number (kept until a team changes; a copy the caller may change:
+    every teams table's state reads it twice)."""
+    return dict(store.players_memo("team_names",
+                                   lambda: {t["number"]: t["name"] for t in sql.teams(store)}))
 
 
 def segment_of(boards: tuple[int, ...] | list[int], board: int, segments: int) -> int:
