@@ -16,7 +16,7 @@ from typing import Any
 
 import socketio
 
-from ..realtime.patch import apply
+from ..realtime.patch import follow
 
 STRAINS = "CDHSN"
 
@@ -65,12 +65,10 @@ def play_table(base_url: str, token: str, pace: float, seed: int,
     def on_patch(change: dict[str, Any]) -> None:
         # What changed since the version this robot has; a patch from another version (one
         # missed on the way) makes it ask for the whole state, as a terminal does.
-        if state.get("version") == change.get("base"):
-            try:
-                on_state(apply(state, change["patch"]))
-                return
-            except ValueError:
-                pass
+        followed = follow(state, change)
+        if followed is not None:
+            on_state(followed)
+            return
         stale.set()
         changed.set()
 

@@ -22,7 +22,7 @@ def _pointer(path: str, key: str | int) -> str:
 
 
 def _size(value: Any) -> int:
-    return len(_text(value))
+    return len(text(value))
 
 
 def same(a: Any, b: Any) -> bool:
@@ -37,7 +37,7 @@ def same(a: Any, b: Any) -> bool:
         return True
     if isinstance(a, (dict, list)):
         # Members in the same order (as a state built by the same code has them) need no sort.
-        return bool(a == b) and (_text(a) == _text(b) or _canonical(a) == _canonical(b))
+        return bool(a == b) and (text(a) == text(b) or _canonical(a) == _canonical(b))
     return bool(a == b)
 
 
@@ -46,7 +46,8 @@ def _canonical(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
 
 
-def _text(value: Any) -> str:
+def text(value: Any) -> str:
+    """A JSON value as compact text, as a state's members are kept and compared."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -148,3 +149,16 @@ def apply(document: Any, patch: Patch) -> Any:
         else:
             raise ValueError(f"{op.get('path')!r} does not name a member of an object or array")
     return doc
+
+
+def follow(state: Any, change: Any) -> Any | None:
+    """The state after a `state_patch` when `state` is at its `base`, else None: a client then
+    asks for the whole state (`get_state`). The server's twin of the terminal's
+    `followState`."""
+    if not isinstance(state, dict) or not isinstance(change, dict) \
+            or state.get("version") != change.get("base"):
+        return None
+    try:
+        return apply(state, change.get("patch") or [])
+    except (ValueError, KeyError, IndexError, TypeError):
+        return None

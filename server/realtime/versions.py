@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .patch import Patch, diff
+from .patch import Patch, diff, text
 
 State = dict[str, Any]
 
@@ -61,8 +61,7 @@ def _timeless(state: State) -> tuple[dict[str, str], Patch]:
                   for k in moving if k in clock]
     if "now_ms" in state:
         times.append({"op": "add", "path": "/now_ms", "value": state["now_ms"]})
-    return {k: json.dumps(v, separators=(",", ":"), ensure_ascii=False)
-            for k, v in out.items()}, times
+    return {k: text(v) for k, v in out.items()}, times
 
 
 def _digest(text: str) -> bytes:

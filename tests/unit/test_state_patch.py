@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.realtime.patch import apply, diff, same
+from server.realtime.patch import apply, diff, follow, same
 from server.realtime.versions import Versions
 
 SCALARS = st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from([0.5, 1.0]) \
@@ -70,3 +70,13 @@ def test_versions_change_only_with_the_state_not_with_the_time_it_is_sent() -> N
     patched = jsonpatch.apply_patch(first.state, moved.patch)
     assert patched == moved.state
     assert Versions().epoch != Versions().epoch  # a restarted server's versions never match
+
+
+def test_a_client_follows_a_patch_only_from_its_base() -> None:
+    state = {"version": "e.1", "round": 1}
+    change = {"base": "e.1", "version": "e.2",
+              "patch": [{"op": "replace", "path": "/round", "value": 2},
+                        {"op": "replace", "path": "/version", "value": "e.2"}]}
+    assert follow(state, change) == {"version": "e.2", "round": 2}
+    assert follow(state, change | {"base": "e.0"}) is None
+    assert follow(state, change | {"patch": [{"op": "remove", "path": "/x"}]}) is None
