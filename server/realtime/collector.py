@@ -12,14 +12,18 @@ So, while serving (`install`):
   instead, four times a second if anything has reached that generation since (the count of
   younger collections says so), at a moment no table has sent anything for QUIET_S, the
   objects made since the last freeze are collected and what survives is frozen: a
-  collection of a few thousand objects, a millisecond or two, never delayed past
-  YOUNG_AT_MOST_S (so often, because terminals connecting make many objects at once: left a
-  second, 500 connections took one collection of 80 ms, in the burst that followed);
+  collection of a few thousand objects, a millisecond or two;
+- tables never silent that long (a round's entries from 500 tables come every few
+  milliseconds) get no collection at all: after YOUNG_AT_MOST_S the objects made since the
+  last freeze are frozen as they are, which costs nothing whatever their number (collecting
+  them did: the objects of 500 connections, collected in the round that followed, held the
+  loop for 80-160 ms, the slowest acknowledgements of the paced bench, measured), and the
+  garbage cycles among them wait for the next whole collection;
 - a frozen object is still freed the moment nothing refers to it (reference counting is not
   the collector's work); only garbage cycles among frozen objects wait, for a whole
   collection (unfreeze, collect, freeze) run when the tables have been silent for
-  FULL_QUIET_S and one has not run for FULL_EVERY_S, and after FULL_AT_MOST_S however
-  busy the tables are.
+  FULL_QUIET_S and either one has not run for FULL_EVERY_S or objects were frozen unswept
+  since the last, and after FULL_AT_MOST_S however busy the tables are.
 
 The younger generations are collected as always. `Activity` says how long the tables have been
 silent: every Socket.IO event touches it (`server.realtime.guards`), and the Notifier waits
@@ -57,7 +61,7 @@ class Collector:
     POLL_S = 0.02
     QUIET_S = 0.015
     YOUNG_EVERY_S = 0.25
-    YOUNG_AT_MOST_S = 5.0
+    YOUNG_AT_MOST_S = 1.0
     FULL_QUIET_S = 2.0
     FULL_EVERY_S = 300.0
     FULL_AT_MOST_S = 1800.0
@@ -72,6 +76,8 @@ class Collector:
         self.active = False
         self._threshold: tuple[int, int, int] | None = None
         self._young = self._full = self.clock()
+        self.unswept = False
+        """Objects were frozen without a collection since the last whole one."""
 
     def install(self) -> None:
         """Take over the oldest generation (see the module's text)."""
@@ -94,28 +100,37 @@ class Collector:
         self.active = False
 
     def step(self) -> str | None:
-        """Collect if it is time: "full", "young", or None."""
+        """Collect if it is time: "full", "young", "frozen" (frozen without a collection), or
+        None."""
         if not self.active:
             return None
         now = self.clock()
         quiet = self.activity.quiet_for()
         if (now - self._full >= self.FULL_AT_MOST_S
-                or (quiet >= self.FULL_QUIET_S and now - self._full >= self.FULL_EVERY_S)):
+                or (quiet >= self.FULL_QUIET_S
+                    and (self.unswept or now - self._full >= self.FULL_EVERY_S))):
             started = time.perf_counter()
             self.gc.unfreeze()
             found = self.gc.collect()
             self.gc.freeze()
             self._full = self._young = self.clock()
+            self.unswept = False
             log.debug("whole collection: %d unreachable, %.0f ms", found,
                       (time.perf_counter() - started) * 1000)
             return "full"
         promoted = self.gc.get_count()[2] > 0  # objects reached the oldest generation
-        if promoted and (now - self._young >= self.YOUNG_AT_MOST_S
-                         or (quiet >= self.QUIET_S and now - self._young >= self.YOUNG_EVERY_S)):
+        if not promoted:
+            return None
+        if quiet >= self.QUIET_S and now - self._young >= self.YOUNG_EVERY_S:
             self.gc.collect()
             self.gc.freeze()
             self._young = self.clock()
             return "young"
+        if now - self._young >= self.YOUNG_AT_MOST_S:
+            self.gc.freeze()
+            self._young = now
+            self.unswept = True
+            return "frozen"
         return None
 
     def run(self, sleep: Callable[[float], Any]) -> None:

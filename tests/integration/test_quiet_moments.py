@@ -112,7 +112,7 @@ def test_installing_freezes_the_heap_and_puts_the_oldest_generation_out_of_reach
     assert fake.calls[-1] == "unfreeze" and fake.threshold == (700, 10, 10)
 
 
-def test_young_objects_are_collected_at_a_quiet_moment_and_never_later_than_their_limit() -> None:
+def test_young_objects_are_collected_at_a_quiet_moment_else_frozen_after_their_limit() -> None:
     collector, fake, clock, activity = _collector()
     collector.install()
     fake.calls.clear()
@@ -122,14 +122,23 @@ def test_young_objects_are_collected_at_a_quiet_moment_and_never_later_than_thei
     clock.now += 2 * Collector.QUIET_S
     assert collector.step() == "young"
     assert fake.calls == ["collect", "freeze"]
-    # Busy all the time: the young collection still comes, after YOUNG_AT_MOST_S.
+    # Busy all the time: after YOUNG_AT_MOST_S the young objects are frozen uncollected, which
+    # costs nothing however many they are; their garbage waits for the next quiet moment.
+    fake.calls.clear()
     for _ in range(int(Collector.YOUNG_AT_MOST_S / 0.01) - 1):
         clock.now += 0.01
         activity.touch()
         assert collector.step() is None
     clock.now += 0.02
     activity.touch()
-    assert collector.step() == "young"
+    assert collector.step() == "frozen"
+    assert fake.calls == ["freeze"] and collector.unswept
+    # The first time the tables are silent for FULL_QUIET_S, the whole heap is collected,
+    # however recent the last whole collection.
+    clock.now += Collector.FULL_QUIET_S
+    fake.calls.clear()
+    assert collector.step() == "full"
+    assert fake.calls == ["unfreeze", "collect", "freeze"] and not collector.unswept
 
 
 def test_no_young_collection_when_nothing_reached_the_oldest_generation() -> None:
@@ -181,7 +190,8 @@ def test_a_garbage_cycle_made_while_installed_is_freed_by_a_collection() -> None
         assert gc.get_count()[2] > 0
         del a, b
         assert alive() is not None  # a cycle: reference counting cannot free it
-        collector._young -= Collector.YOUNG_AT_MOST_S  # due
+        collector._young -= Collector.YOUNG_EVERY_S  # due, and the tables are quiet
+        collector.activity._last -= Collector.QUIET_S
         assert collector.step() == "young"
         assert alive() is None
     finally:
