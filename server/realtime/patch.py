@@ -36,8 +36,10 @@ def same(a: Any, b: Any) -> bool:
     if a is b:
         return True
     if isinstance(a, (dict, list)):
-        # Members in the same order (as a state built by the same code has them) need no sort.
-        return bool(a == b) and (text(a) == text(b) or _canonical(a) == _canonical(b))
+        # Python's repr (in C, and cheaper than JSON text) tells `True` from `1` and `1` from
+        # `1.0` as JSON does; members in the same order (as a state built by the same code
+        # has them) need no sort.
+        return bool(a == b) and (repr(a) == repr(b) or _canonical(a) == _canonical(b))
     return bool(a == b)
 
 
@@ -46,9 +48,13 @@ def _canonical(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
 
 
+_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+"""One encoder for every text (json.dumps with options makes one a call)."""
+
+
 def text(value: Any) -> str:
     """A JSON value as compact text, as a state's members are kept and compared."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return _COMPACT.encode(value)
 
 
 def diff(old: Any, new: Any, path: str = "") -> Patch:

@@ -86,6 +86,7 @@ class Store:
         self._settings: dict[str, str] | None = None
         self._settings_memo: dict[str, Any] = {}
         self._players_memo: dict[str, Any] = {}
+        self._rulings_memo: dict[str, Any] = {}
         self._data_version = -1
         self._checked_at = 0.0
         # A setting or the schedule was written in the open transaction: a rollback must drop
@@ -276,6 +277,7 @@ class Store:
         self._settings = None
         self._settings_memo = {}
         self._players_memo = {}
+        self._rulings_memo = {}
         self._seatings = None
         self._dirty = False
 
@@ -296,6 +298,23 @@ class Store:
     def forget_players(self) -> None:
         """The players list was written in the open transaction."""
         self._players_memo = {}
+        self._dirty = True
+
+    def rulings_memo(self, key: str, build: Callable[[], T]) -> T:
+        """A value derived from the teams' rulings alone (walk-overs, penalties, fines), built
+        once until a ruling is written (`forget_rulings`, or another connection's commit).
+        A teams table's state read them five times, a query each. Shared: callers must not
+        change it."""
+        with self._lock:
+            self._fresh()
+            if key not in self._rulings_memo:
+                self._rulings_memo[key] = build()
+            value: T = self._rulings_memo[key]
+            return value
+
+    def forget_rulings(self) -> None:
+        """The teams' rulings were written in the open transaction."""
+        self._rulings_memo = {}
         self._dirty = True
 
     # -- settings ---------------------------------------------------------------------------

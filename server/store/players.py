@@ -83,10 +83,13 @@ def seatings_met(store: Store, section: str, table_number: int,
     room of 500 tables holds thousands)."""
     marks = ", ".join("?" * len(pairs)) or "null"
     with store.read() as db:
+        # The section's seatings at this table or of these pairs first, then the latest of
+        # each (table, round) by its index: not the latest of all the room's tables first.
         rows = db.query(
-            "select * from table_players where id in (select max(id) from table_players "
-            "where section = ? group by table_number, round) and (table_number = ? or "
-            f"ns_pair in ({marks}) or ew_pair in ({marks})) order by round, id",
+            "select * from table_players as t where section = ? and (table_number = ? or "
+            f"ns_pair in ({marks}) or ew_pair in ({marks})) and id = (select max(id) from "
+            "table_players where section = t.section and table_number = t.table_number and "
+            "round = t.round) order by round, id",
             [section, table_number, *sorted(pairs), *sorted(pairs)])
         return list(rows)
 

@@ -30,11 +30,19 @@ NOT_PLAYED_REASON = "the match was awarded by walk-over (K13) or its team disqua
 
 
 def is_teams(store: Store) -> bool:
-    return (store.setting("preset", {}) or {}).get("kind") == "teams"
+    teams: bool = store.settings_memo(
+        "is_teams", lambda: (store.setting("preset", {}) or {}).get("kind") == "teams")
+    return teams
 
 
 def options(store: Store) -> dict[str, Any]:
-    """The teams settings of the event, with the preset's defaults."""
+    """The teams settings of the event, with the preset's defaults (a copy the caller may
+    change; built once until a setting changes: a teams table's state read them a dozen
+    times, decoding the preset each time)."""
+    return dict(store.settings_memo("teams_options", lambda: _options(store)))
+
+
+def _options(store: Store) -> dict[str, Any]:
     preset = store.setting("preset", {}) or {}
     movement = store.setting("movement", {}) or {}
     return {
