@@ -454,6 +454,8 @@ def _apply(store: Store, db: Database, record: dict[str, Any], row: dict[str, An
         teams_sql.put_roster(store, db, int(record["id"]["team"]), players, "exchange", why)
         return
     assert row is not None
+    if kind == "lineup":
+        store.forget_lineups()
     if row.pop("__deleted__", False):
         old = xsql.delete_record(db, kind, row)
         if old is not None and kind == "result":

@@ -48,9 +48,15 @@ _Kept = dict[str, tuple[bytes, bytes]]
 not change) and the text compressed (read again only when the member changed)."""
 
 
-def _timeless(state: State) -> tuple[dict[str, str], Patch]:
-    """The state's members as compact JSON texts without the time of its send, and the
-    operations that set that time."""
+SHARED = ("board_info", "schedule", "players")
+"""Members a table's state takes from the store's memos (`server.table.state`): the same
+object, never changed, until what they hold changes. Kept by reference, such a member is
+known unchanged without its JSON text (a teams table's board_info, schedule and players were
+most of the text a push encoded, for nothing)."""
+
+
+def _times(state: State) -> tuple[State, Patch]:
+    """The state without the time of its send, and the operations that set that time."""
     out = {k: v for k, v in state.items() if k != "now_ms"}
     times: Patch = []
     clock = state.get("clock")
@@ -61,7 +67,7 @@ def _timeless(state: State) -> tuple[dict[str, str], Patch]:
                   for k in moving if k in clock]
     if "now_ms" in state:
         times.append({"op": "add", "path": "/now_ms", "value": state["now_ms"]})
-    return {k: text(v) for k, v in out.items()}, times
+    return out, times
 
 
 def _digest(text: str) -> bytes:
@@ -75,6 +81,8 @@ class Versions:
         self.epoch = epoch or secrets.token_hex(4)
         self._lock = threading.Lock()
         self._last: dict[tuple[str, int], tuple[int, _Kept]] = {}
+        self._shared: dict[tuple[str, int], dict[str, Any]] = {}
+        """The SHARED members last sent to each table, by reference."""
 
     def version(self, number: int) -> str:
         return f"{self.epoch}.{number}"
@@ -84,10 +92,19 @@ class Versions:
         """Take `state` as what the table has now: a new version when it differs from the last
         one sent, with the patch from it. `deliver` runs inside the lock, so the pushes of one
         table leave in the order of their versions."""
-        texts, times = _timeless(state)
-        digests = {k: _digest(t) for k, t in texts.items()}
+        members, times = _times(state)
         with self._lock:
             number, last = self._last.get(key, (0, None))
+            shared = self._shared.get(key, {})
+            texts: dict[str, str] = {}
+            digests: dict[str, bytes] = {}
+            for k, value in members.items():
+                if last is not None and k in last and shared.get(k) is value:
+                    digests[k] = last[k][0]  # the very object sent last time: unchanged
+                else:
+                    texts[k] = text(value)
+                    digests[k] = _digest(texts[k])
+            self._shared[key] = {k: members[k] for k in SHARED if k in members}
             if last is not None and {k: d for k, (d, _) in last.items()} == digests:
                 sent = Sent(state | {"version": self.version(number)}, self.version(number),
                             None, None)
@@ -122,3 +139,4 @@ class Versions:
         """Every table's next state is sent whole (after the event file was replaced)."""
         with self._lock:
             self._last.clear()
+            self._shared.clear()

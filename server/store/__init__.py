@@ -87,6 +87,8 @@ class Store:
         self._settings_memo: dict[str, Any] = {}
         self._players_memo: dict[str, Any] = {}
         self._rulings_memo: dict[str, Any] = {}
+        self._seated_memo: dict[Any, Any] = {}
+        self._seated_from: tuple[Any, ...] = ()
         self._data_version = -1
         self._checked_at = 0.0
         # A setting or the schedule was written in the open transaction: a rollback must drop
@@ -278,6 +280,7 @@ class Store:
         self._settings_memo = {}
         self._players_memo = {}
         self._rulings_memo = {}
+        self._seated_memo = {}
         self._seatings = None
         self._dirty = False
 
@@ -315,6 +318,32 @@ class Store:
     def forget_rulings(self) -> None:
         """The teams' rulings were written in the open transaction."""
         self._rulings_memo = {}
+        self._dirty = True
+
+    def seated_memo(self, key: Any, build: Callable[[], T]) -> T:
+        """A value derived from who sits where and nothing that a result changes: the
+        settings, the schedule, the players list (teams and rosters with it) and the tables'
+        line-ups. Built once until one of them changes: the first three forget their own
+        memos (a new dict each time, which this one watches), the line-ups `forget_lineups`.
+        Every state a table is pushed after a result held it built anew (a teams table's
+        players block, a third of its state's cost, measured). Shared: callers must not
+        change it."""
+        with self._lock:
+            self._schedule()  # reloads the schedule after a change, another process's too
+            self._all_settings()
+            sources = (self._memo, self._settings_memo, self._players_memo)
+            if len(self._seated_from) != len(sources) or any(
+                    a is not b for a, b in zip(sources, self._seated_from, strict=True)):
+                self._seated_memo, self._seated_from = {}, sources
+            if key not in self._seated_memo:
+                self._seated_memo[key] = build()
+            value: T = self._seated_memo[key]
+            return value
+
+    def forget_lineups(self) -> None:
+        """A table's seating (who sits where, a teams table's line-up) was written in the open
+        transaction."""
+        self._seated_memo = {}
         self._dirty = True
 
     # -- settings ---------------------------------------------------------------------------

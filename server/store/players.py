@@ -56,6 +56,7 @@ def insert_seating(store: Store, db: Database, row: dict[str, Any]) -> None:
         "and table_number = ? and round = ? order by id desc limit 1",
         [row["section"], row["table_number"], row["round"]]))
     db["table_players"].insert(row)
+    store.forget_lineups()
     store.audit(db, row["actor"], "players_seated", "table_players", key,
                 json.dumps(_said(old[0])) if old else None, json.dumps(_said(row)), "")
 

@@ -138,7 +138,14 @@ def state_players(store: Store, table: TableRow) -> dict[str, Any]:
     K4.4): `known` holds only the players this table meets, those seated at it and those of
     the pairs (teams: the rosters of the teams) of its rounds; `listed` says how many the
     register holds. A number typed at the table that `known` lacks is named by `get_players`,
-    or by the acknowledgement of its seating."""
+    or by the acknowledgement of its seating. Kept until a seating, the schedule, the players
+    list or a setting changes (a result changes none of them): shared, not to be changed."""
+    found: dict[str, Any] = store.seated_memo(("state_players", table.section, table.number),
+                                              lambda: _state_players(store, table))
+    return found
+
+
+def _state_players(store: Store, table: TableRow) -> dict[str, Any]:
     listed = known(store)
     met = {p for s in store.seatings(table.section, table.number)
            for p in (s.ns_pair, s.ew_pair) if p is not None}

@@ -80,3 +80,23 @@ def test_a_client_follows_a_patch_only_from_its_base() -> None:
     assert follow(state, change) == {"version": "e.2", "round": 2}
     assert follow(state, change | {"base": "e.0"}) is None
     assert follow(state, change | {"patch": [{"op": "remove", "path": "/x"}]}) is None
+
+
+def test_a_shared_member_sent_again_is_unchanged_and_a_new_one_is_compared() -> None:
+    """The members a state takes from the store's memos (board_info, schedule, players) are
+    known unchanged by reference; a new object of them is compared as any member is."""
+    versions = Versions("e1")
+    players = {"known": {"101": {"name": "Ayu"}}}
+    first = versions.sent(("A", 1), {"players": players, "round": 1})
+    again = versions.sent(("A", 1), {"players": players, "round": 1})
+    assert (again.version, again.patch) == ("e1.1", None)
+    equal = versions.sent(("A", 1), {"players": {"known": {"101": {"name": "Ayu"}}},
+                                     "round": 1})
+    assert (equal.version, equal.patch) == ("e1.1", None)
+    renamed = versions.sent(("A", 1), {"players": {"known": {"101": {"name": "Ayu W."}}},
+                                       "round": 1})
+    assert renamed.version == "e1.2"
+    assert jsonpatch.apply_patch(first.state, renamed.patch) == renamed.state
+    # The new object is the one kept: sent again, nothing changed.
+    kept = {"players": renamed.state["players"], "round": 1}
+    assert versions.sent(("A", 1), kept).version == "e1.2"

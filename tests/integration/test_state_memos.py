@@ -1,0 +1,61 @@
+"""A table's state is pushed after every result, so what a result cannot change is kept
+between states (`Store.seated_memo`): the players block of each table. Every change that
+can change it is seen at once: a seating, the players list, a setting, the schedule."""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+
+from server.store import Store, TableRow
+from server.store import players as players_sql
+from server.table.seating import set_players, state_players
+from server.table.state import table_state
+from tests.conftest import make_event
+
+
+def _seat(store: Store, table: TableRow, ids: list[str]) -> None:
+    north, south, east, west = ids
+    set_players(store, table, {"op_id": str(uuid.uuid4()), "round": 1, "north": north,
+                               "south": south, "east": east, "west": west}, 0, actor="test")
+
+
+def test_k4_4_a_tables_players_block_follows_every_change_that_makes_it(tmp_path: Path) -> None:
+    store = Store.open(make_event(tmp_path / "e.db", tables=4))
+    try:
+        table = store.tables()[0]
+        with store.write() as db:
+            players_sql.import_players(store, db, [
+                {"federation_id": str(n), "name": f"Player {n}", "gender": "", "club": ""}
+                for n in range(101, 109)], actor="test", why="")
+        first = state_players(store, table)
+        assert first["seated"] == [] and first["listed"] == 8
+        assert state_players(store, table) is first  # kept: a result changes none of it
+
+        _seat(store, table, ["101", "102", "103", "104"])  # a seating
+        seated = state_players(store, table)
+        assert [s["north"] for s in seated["seated"]] == ["101"]
+        assert seated["known"]["101"]["name"] == "Player 101"
+
+        with store.write() as db:  # the players list
+            players_sql.import_players(store, db, [{"federation_id": "101", "name": "Renamed",
+                                                    "gender": "", "club": ""}],
+                                       actor="test", why="")
+        assert state_players(store, table)["known"]["101"]["name"] == "Renamed"
+
+        with store.write() as db:  # a setting
+            store.put_setting(db, "mixed", True, actor="test")
+        assert state_players(store, table)["mixed"] is True
+
+        # Another process's commit (the console's `traveller` commands) is seen too.
+        other = Store.open(tmp_path / "e.db")
+        try:
+            with other.write() as db:
+                other.put_setting(db, "mixed", False, actor="test")
+        finally:
+            other.close()
+        store._checked_at = 0.0  # the next read looks at the file's version at once
+        assert state_players(store, table)["mixed"] is False
+        assert table_state(store, table, 0)["players"] is state_players(store, table)
+    finally:
+        store.close()
