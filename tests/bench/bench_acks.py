@@ -127,7 +127,9 @@ class Terminal(socketio.AsyncClient):
             try:
                 if self.state is None or self.state.get("version") != change["base"]:
                     raise jsonpatch.JsonPatchException("not at the patch's base")
-                self.state = jsonpatch.apply_patch(self.state, change["patch"])
+                # In place: a copy of the whole state for each patch was most of what the
+                # terminals' process did (a patch that fails half-way asks the state again).
+                self.state = jsonpatch.apply_patch(self.state, change["patch"], in_place=True)
                 self.state["version"] = change["version"]
             except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException):
                 self.resyncs += 1
