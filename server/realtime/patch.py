@@ -66,6 +66,10 @@ def diff(old: Any, new: Any, path: str = "") -> Patch:
                 ops.append({"op": "add", "path": _pointer(path, key), "value": value})
             elif not same(old[key], value):
                 ops.extend(diff(old[key], value, _pointer(path, key)))
+        # An object of which several members changed (a match's board once both rooms have
+        # played it) is often shorter replaced whole than patched member by member.
+        if path and len(ops) > 1 and _size(ops) > _size(new) + len(path) + 30:
+            return [{"op": "replace", "path": path, "value": new}]
         return ops
     if isinstance(old, list) and isinstance(new, list):
         ops = _list_diff(old, new, path)

@@ -123,8 +123,9 @@ class Versions:
                             ops.append({"op": "add", "path": f"/{k}",
                                         "value": json.loads(texts[k])})
                         elif earlier[0] != digest:
-                            ops += diff(json.loads(zlib.decompress(earlier[1])),
-                                        json.loads(texts[k]), f"/{k}")
+                            # The new member as it is, not parsed again from its text.
+                            ops += diff(json.loads(zlib.decompress(earlier[1])), members[k],
+                                        f"/{k}")
                     ops += [{"op": "replace", "path": "/version",
                              "value": self.version(number + 1)}, *times]
                 self._last[key] = (number + 1, kept)

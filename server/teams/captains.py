@@ -26,11 +26,11 @@ from .matches import (
     is_teams,
     match_summary,
     matches,
-    names,
     not_played,
     options,
     room_of,
     segments_at,
+    shared_names,
 )
 from .systems import table_block
 
@@ -73,7 +73,11 @@ def match_state(store: Store, table: TableRow, round_number: int | None,
            for t in (s.ns_pair, s.ew_pair)} | {t for m in mine for t in (m.home, m.away)}
     # The matches above hold this table's locks already (K12.1 and matches not played).
     skipped = not_played(store).get((table.section, table.number), set())
-    rows = players_sql.lineups(store, table.number)
+    team_names, rostered = shared_names(store), sql.rosters(store)
+    met_teams = sorted(t for t in met if t is not None)
+    # Line-ups change with a seating, not with a result: kept (shared, read only).
+    rows: list[dict[str, Any]] = store.seated_memo(
+        ("lineups", table.number), lambda: players_sql.lineups(store, table.number))
     locked = [{"round": m.round, "board": b,
                "reason": NOT_PLAYED_REASON if (m.round, b) in skipped else LOCK_REASON,
                "code": "not_played" if (m.round, b) in skipped else "k12_1"}
@@ -86,8 +90,8 @@ def match_state(store: Store, table: TableRow, round_number: int | None,
         "matches": shown,
         "locked": locked,
         # Only the teams this table meets: what a table receives never grows with the event.
-        "names": {str(k): v for k, v in names(store).items() if k in met},
-        "roster": {str(k): v for k, v in sql.rosters(store).items() if k in met},
+        "names": {str(k): team_names[k] for k in met_teams if k in team_names},
+        "roster": {str(k): rostered[k] for k in met_teams if k in rostered},
         "rosters": opts["rosters"],
         "segments": segments_at(store, round_number, table.number),
         "lineups": [{k: row.get(k) for k in LINEUP_FIELDS} | {

@@ -103,8 +103,15 @@ def with_partners(store: Store, table: TableRow) -> tuple[TableRow, ...]:
 def names(store: Store) -> dict[int, str]:
     """Each team's name by number (kept until a team changes; a copy the caller may change:
     every teams table's state reads it twice)."""
-    return dict(store.players_memo("team_names",
-                                   lambda: {t["number"]: t["name"] for t in sql.teams(store)}))
+    return dict(shared_names(store))
+
+
+def shared_names(store: Store) -> dict[int, str]:
+    """`names` itself, shared: not to be changed (a state reads two teams' names of
+    hundreds)."""
+    found: dict[int, str] = store.players_memo(
+        "team_names", lambda: {t["number"]: t["name"] for t in sql.teams(store)})
+    return found
 
 
 def segment_of(boards: tuple[int, ...] | list[int], board: int, segments: int) -> int:
@@ -282,7 +289,7 @@ def match_summary(store: Store, match: Match,
                   penalties: Mapping[tuple[int, int], list[ImpPenalty]] | None = None
                   ) -> dict[str, Any]:
     """A match's score for a screen: board by board and in total, VPs once complete."""
-    team_names = names(store)
+    team_names = shared_names(store)
     score = scored(store, match, penalties).score()
     fixture = in_competition(store).get((match.round, match.table))
     knockout = bool(fixture and fixture["knockout"])
