@@ -35,7 +35,8 @@ State = dict[str, Any]
 @dataclass(frozen=True)
 class Sent:
     """What to send after a state was built: the whole state at `version`, and the patch
-    from `base` that brings the table's other terminals there (None: nothing changed)."""
+    from `base` that brings the table's other terminals there (None: nothing changed, and
+    then `base` is `version`; a None `base`: the table's first state, sent whole)."""
 
     state: State
     version: str
@@ -106,8 +107,10 @@ class Versions:
                     digests[k] = _digest(texts[k])
             self._shared[key] = {k: members[k] for k in SHARED if k in members}
             if last is not None and {k: d for k, (d, _) in last.items()} == digests:
+                # Unchanged: nothing to send, but the whole state to a terminal that asks (a
+                # None base would say "the table's first state", sent whole to every terminal).
                 sent = Sent(state | {"version": self.version(number)}, self.version(number),
-                            None, None)
+                            self.version(number), None)
             else:
                 ops = None
                 kept: _Kept = {}

@@ -207,3 +207,26 @@ def test_a_terminal_that_missed_pushes_ends_with_the_same_state(tmp_path_factory
 
 def _token(app: Any) -> str:
     return str(app.extensions["traveller.store"].tables()[0].token)
+
+
+def test_a_push_of_an_unchanged_state_sends_nothing(tmp_path: Path) -> None:
+    """A table pushed when nothing of its state changed (its partner room's change that does
+    not reach it, a flush that carries another table's change) hears nothing: not its whole
+    state again (25 KB a teams table), which a push without a base once meant."""
+    from server.realtime.push import push_table
+
+    app = _event(tmp_path, 200)
+    try:
+        client = _join(app)
+        client.get_received("/table")
+        table = app.extensions["traveller.store"].tables()[0]
+        with app.app_context():
+            push_table(app.extensions["traveller.socketio"], table)
+            push_table(app.extensions["traveller.socketio"], table)
+        assert [m["name"] for m in client.get_received("/table")
+                if m["name"] in ("state", "state_patch")] == []
+        # A change still comes as its patch.
+        assert _submit(client, 1)["ok"]
+        assert received(client, "state_patch", "/table")
+    finally:
+        _close(app)
