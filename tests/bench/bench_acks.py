@@ -276,8 +276,10 @@ def server_run(tmp: Path, terminals: int, pace: float) -> tuple[dict[str, float]
                                                               dict[str, Any]]:
     """One field against a real `traveller serve`; also returns the tokens it used and its
     first table's state as the server sent it at the start."""
-    server = served_event(tmp, tables=TABLES_PER_SECTION, rounds=ROUNDS,
-                          sections=terminals // TABLES_PER_SECTION).start()
+    built = served_event(tmp, tables=TABLES_PER_SECTION, rounds=ROUNDS,
+                         sections=terminals // TABLES_PER_SECTION)
+    os.sync()  # the set-up's writes on disk before the round (see bench_realsize._served)
+    server = built.start()
     tokens = [str(r["token"]) for r in server.tables()]
     state = first_state(server.db_path)
     return measure(server, tokens, pace), tokens, state

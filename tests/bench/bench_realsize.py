@@ -35,6 +35,7 @@ import argparse
 import contextlib
 import io
 import json
+import os
 import random
 import statistics
 import tempfile
@@ -183,7 +184,12 @@ def _kb(size: float) -> str:
 
 def _served(kind: str, tmp: Path, terminals: int, csv: Path,
             ids: list[str]) -> tuple[ServerProcess, list[str]]:
-    server = EVENTS[kind](tmp, terminals, csv, ids).start()
+    built = EVENTS[kind](tmp, terminals, csv, ids)
+    # The set-up's writes (and the last field's files, deleted) reach the disk before the
+    # round, as a venue's event is on disk long before its first round: left to the kernel,
+    # an acknowledgement's fsync may wait for them.
+    os.sync()
+    server = built.start()
     return server, [str(r["token"]) for r in server.tables()]
 
 
