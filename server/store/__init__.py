@@ -88,6 +88,8 @@ class Store:
         self._players_memo: dict[str, Any] = {}
         self._rulings_memo: dict[str, Any] = {}
         self._seated_memo: dict[Any, Any] = {}
+        self._read_memo: dict[Any, Any] = {}
+        self._read_stamp = -1
         self._seated_from: tuple[Any, ...] = ()
         self._data_version = -1
         self._checked_at = 0.0
@@ -263,11 +265,12 @@ class Store:
     # within this many seconds; this process's own writes are seen at once.
     FRESH_SECONDS = 0.1
 
-    def _fresh(self) -> None:
+    def _fresh(self, at_once: bool = False) -> None:
         """Drop what is kept in memory when another connection (another process) has
-        committed to the file since it was read, looking at most every FRESH_SECONDS."""
+        committed to the file since it was read, looking at most every FRESH_SECONDS (every
+        time `at_once`)."""
         now = time.monotonic()
-        if now - self._checked_at < self.FRESH_SECONDS:
+        if not at_once and now - self._checked_at < self.FRESH_SECONDS:
             return
         self._checked_at = now
         version = self.db.conn.execute("PRAGMA data_version").fetchone()[0]
@@ -281,6 +284,7 @@ class Store:
         self._players_memo = {}
         self._rulings_memo = {}
         self._seated_memo = {}
+        self._read_memo = {}
         self._seatings = None
         self._dirty = False
 
@@ -338,6 +342,26 @@ class Store:
             if key not in self._seated_memo:
                 self._seated_memo[key] = build()
             value: T = self._seated_memo[key]
+            return value
+
+    def read_memo(self, key: Any, build: Callable[[], T]) -> T:
+        """A value read from the file, kept until anything is written to it: this connection's
+        count of changed rows (`total_changes`, which a rolled-back change counts too) says
+        so, and another process's commit too, looked for at every call (a results page
+        never lags behind a correction made from the command line). Inside a write
+        transaction it is read afresh, never kept. The two rooms' pushes after a teams result
+        read the same results, clocks, confirmations and adjustments several times each, with
+        no write between them. Shared: callers take a copy."""
+        with self._lock:
+            self._fresh(at_once=True)
+            conn = self.db.conn
+            if conn.in_transaction:
+                return build()
+            if conn.total_changes != self._read_stamp:
+                self._read_memo, self._read_stamp = {}, conn.total_changes
+            if key not in self._read_memo:
+                self._read_memo[key] = build()
+            value: T = self._read_memo[key]
             return value
 
     def forget_lineups(self) -> None:
@@ -473,9 +497,12 @@ class Store:
 
     def results(self, section: str | None = None, table: int | None = None,
                 round: int | None = None) -> list[ResultRow]:
-        where, args = _filters(section=section, table_number=table, round=round)
-        rows = self._query(f"select * from results {where} order by id", args)
-        return [ResultRow.from_row(r) for r in rows]
+        def read() -> list[ResultRow]:
+            where, args = _filters(section=section, table_number=table, round=round)
+            rows = self._query(f"select * from results {where} order by id", args)
+            return [ResultRow.from_row(r) for r in rows]
+
+        return list(self.read_memo(("results", section, table, round), read))
 
     def result_by_op(self, db: Database, table: TableRow, op_id: str) -> ResultRow | None:
         """The result `table` stored with `op_id` (op_ids are unique per table)."""
@@ -504,13 +531,16 @@ class Store:
 
     def adjusted_boards(self) -> dict[tuple[str, int], set[tuple[int, int]]]:
         """Boards with an active adjusted score, per (section, table): (round, board)."""
-        out: dict[tuple[str, int], set[tuple[int, int]]] = {}
-        rows = self._query("select section, table_number, round, board from adjustments "
-                           "where removed_ms is null")
-        for r in rows:
-            out.setdefault((r["section"], r["table_number"]), set()).add(
-                (r["round"], r["board"]))
-        return out
+        def read() -> dict[tuple[str, int], set[tuple[int, int]]]:
+            out: dict[tuple[str, int], set[tuple[int, int]]] = {}
+            rows = self._query("select section, table_number, round, board from adjustments "
+                               "where removed_ms is null")
+            for r in rows:
+                out.setdefault((r["section"], r["table_number"]), set()).add(
+                    (r["round"], r["board"]))
+            return out
+
+        return {k: set(v) for k, v in self.read_memo("adjusted_boards", read).items()}
 
     def insert_result(self, db: Database, result: ResultRow, actor: str) -> None:
         """Store a result inside an open write transaction, with its audit row."""
@@ -578,16 +608,20 @@ class Store:
 
     def clocks(self) -> dict[int, RoundClock]:
         """Every round clock the director started, by round."""
-        return {r["round"]: RoundClock(**r) for r in self._query("select * from clocks")}
+        return dict(self.read_memo("clocks", lambda: {
+            r["round"]: RoundClock(**r) for r in self._query("select * from clocks")}))
 
     def table_clocks(self, round: int | None = None) -> dict[tuple[str, int, int], RoundClock]:
         """Tables' own clocks, by (section, table, round)."""
-        where, args = _filters(round=round)
-        rows = self._query(f"select * from table_clocks {where}", args)
-        return {
-            (r.pop("section"), r.pop("table_number"), r["round"]): RoundClock(**r)
-            for r in rows
-        }
+        def read() -> dict[tuple[str, int, int], RoundClock]:
+            where, args = _filters(round=round)
+            rows = self._query(f"select * from table_clocks {where}", args)
+            return {
+                (r.pop("section"), r.pop("table_number"), r["round"]): RoundClock(**r)
+                for r in rows
+            }
+
+        return dict(self.read_memo(("table_clocks", round), read))
 
     def save_table_clock(self, db: Database, section: str, table: int, clock: RoundClock,
                          actor: str, why: str = "") -> None:

@@ -71,8 +71,11 @@ def put_roster(store: Store, db: Database, team: int, players: list[str], actor:
 
 
 def confirmations(store: Store) -> list[dict[str, Any]]:
-    with store.read() as db:
-        return list(db.query("select * from match_confirmations order by id"))
+    def read() -> list[dict[str, Any]]:
+        with store.read() as db:
+            return list(db.query("select * from match_confirmations order by id"))
+
+    return [dict(r) for r in store.read_memo("match_confirmations", read)]
 
 
 def confirmation_by_op(db: Database, section: str, table_number: int,
@@ -92,9 +95,12 @@ def insert_confirmation(store: Store, db: Database, row: dict[str, Any]) -> None
 
 def unlocks(store: Store) -> set[tuple[int, int, int]]:
     """(round, match table, board) the director let a match play after its time (K12.1)."""
-    with store.read() as db:
-        return {(r["round"], r["table_number"], r["board"])
-                for r in db.query("select * from board_unlocks")}
+    def read() -> set[tuple[int, int, int]]:
+        with store.read() as db:
+            return {(r["round"], r["table_number"], r["board"])
+                    for r in db.query("select * from board_unlocks")}
+
+    return set(store.read_memo("board_unlocks", read))
 
 
 def put_unlock(store: Store, db: Database, round: int, table: int, board: int, actor: str,

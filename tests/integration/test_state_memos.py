@@ -59,3 +59,41 @@ def test_k4_4_a_tables_players_block_follows_every_change_that_makes_it(tmp_path
         assert table_state(store, table, 0)["players"] is state_players(store, table)
     finally:
         store.close()
+
+
+def test_a_read_kept_between_writes_is_read_again_after_any_write(tmp_path: Path) -> None:
+    """`Store.read_memo` (results, clocks, adjustments, confirmations read by every push):
+    kept while nothing is written, read again after any write of this connection (one
+    rolled back too), at once after another process's commit, never kept inside a write."""
+    path = make_event(tmp_path / "e.db", tables=4)
+    store = Store.open(path)
+    try:
+        reads: list[int] = []
+
+        def count() -> int:
+            reads.append(1)
+            with store.read() as db:
+                return int(db.execute("select count(*) from settings").fetchone()[0])
+
+        first = store.read_memo("n", count)
+        assert store.read_memo("n", count) == first and len(reads) == 1
+        with store.write() as db:  # this connection writes: read again
+            store.put_setting(db, "mixed", True, actor="test")
+        assert store.read_memo("n", count) == first + 1 and len(reads) == 2
+        try:
+            with store.write() as db:  # a write rolled back still counts as one
+                store.put_setting(db, "brand_new", 1, actor="test")
+                assert store.read_memo("n", count) == first + 2  # inside: read, not kept
+                raise RuntimeError("rolled back")
+        except RuntimeError:
+            pass
+        assert store.read_memo("n", count) == first + 1 and len(reads) == 4
+        other = Store.open(path)  # another process's commit: seen at the next read
+        try:
+            with other.write() as db:
+                other.put_setting(db, "other", 1, actor="test")
+        finally:
+            other.close()
+        assert store.read_memo("n", count) == first + 2
+    finally:
+        store.close()
