@@ -232,7 +232,6 @@ def create_event(
                             "kind": "bye", "round": 1, "team": team, "opponent": None,
                             "value": DEFAULT_BYE_SCORE, "rule": "K13.2", "detail": "{}",
                             "why": "bye", "actor": "setup", "at_ms": 0, "removed_ms": None})
-                        store.forget_rulings()
         make_key_file(path)
     except BaseException:
         discard_event(store, path)

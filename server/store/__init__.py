@@ -86,7 +86,6 @@ class Store:
         self._settings: dict[str, str] | None = None
         self._settings_memo: dict[str, Any] = {}
         self._players_memo: dict[str, Any] = {}
-        self._rulings_memo: dict[str, Any] = {}
         self._seated_memo: dict[Any, Any] = {}
         self._read_memo: dict[Any, Any] = {}
         self._read_stamp = -1
@@ -282,7 +281,6 @@ class Store:
         self._settings = None
         self._settings_memo = {}
         self._players_memo = {}
-        self._rulings_memo = {}
         self._seated_memo = {}
         self._read_memo = {}
         self._seatings = None
@@ -305,23 +303,6 @@ class Store:
     def forget_players(self) -> None:
         """The players list was written in the open transaction."""
         self._players_memo = {}
-        self._dirty = True
-
-    def rulings_memo(self, key: str, build: Callable[[], T]) -> T:
-        """A value derived from the teams' rulings alone (walk-overs, penalties, fines), built
-        once until a ruling is written (`forget_rulings`, or another connection's commit).
-        A teams table's state read them five times, a query each. Shared: callers must not
-        change it."""
-        with self._lock:
-            self._fresh()
-            if key not in self._rulings_memo:
-                self._rulings_memo[key] = build()
-            value: T = self._rulings_memo[key]
-            return value
-
-    def forget_rulings(self) -> None:
-        """The teams' rulings were written in the open transaction."""
-        self._rulings_memo = {}
         self._dirty = True
 
     def seated_memo(self, key: Any, build: Callable[[], T]) -> T:
@@ -350,8 +331,8 @@ class Store:
         so, and another process's commit too, looked for at every call (a results page
         never lags behind a correction made from the command line). Inside a write
         transaction it is read afresh, never kept. The two rooms' pushes after a teams result
-        read the same results, clocks, confirmations and adjustments several times each, with
-        no write between them. Shared: callers take a copy."""
+        read the same results, clocks, confirmations, rulings and adjustments several times
+        each, with no write between them. Shared: callers take a copy."""
         with self._lock:
             self._fresh(at_once=True)
             conn = self.db.conn

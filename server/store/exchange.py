@@ -105,7 +105,6 @@ def put_team_ruling(store: Store, db: Database, row: dict[str, Any], actor: str,
     columns = ", ".join(f"[{c}]" for c in row)
     db.execute(f"insert into team_rulings ({columns}) values ({', '.join('?' * len(row))})",
                list(row.values()))
-    store.forget_rulings()
     store.audit(db, actor, f"team_{row['kind']}", "team_ruling",
                 f"{row['team']}@{row['at_ms']}", None if old is None else dumps(old),
                 dumps(row), why)

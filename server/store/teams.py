@@ -118,14 +118,14 @@ def put_unlock(store: Store, db: Database, round: int, table: int, board: int, a
 
 def team_rulings(store: Store, active_only: bool = True) -> list[dict[str, Any]]:
     """The rulings (those taken back too, unless `active_only`), each a copy the caller may
-    change (the list is kept until a ruling is written)."""
+    change (the list is kept until anything is written: `Store.read_memo`)."""
     def build() -> list[dict[str, Any]]:
         where = "where removed_ms is null" if active_only else ""
         with store.read() as db:
             return [r | {"detail": json.loads(r["detail"]) if r["detail"] else {}}
                     for r in db.query(f"select * from team_rulings {where} order by id")]
 
-    kept = store.rulings_memo(f"team_rulings:{active_only}", build)
+    kept = store.read_memo(("team_rulings", active_only), build)
     return [r | {"detail": copy.deepcopy(r["detail"])} for r in kept]
 
 
@@ -133,7 +133,6 @@ def insert_team_ruling(store: Store, db: Database, row: dict[str, Any]) -> int:
     """Store a team ruling (walk-over, disqualification, penalty, bye), audited; its id."""
     stored = {**row, "detail": json.dumps(row.get("detail") or {})}
     ruling_id = int(db["team_rulings"].insert(stored).last_pk)
-    store.forget_rulings()
     store.audit(db, row["actor"], f"team_{row['kind']}", "team_ruling", str(ruling_id), None,
                 json.dumps(stored), row.get("why") or "")
     return ruling_id
@@ -146,7 +145,6 @@ def remove_team_ruling(store: Store, db: Database, ruling_id: int, now_ms: int, 
     if not rows:
         return None
     db["team_rulings"].update(ruling_id, {"removed_ms": now_ms})
-    store.forget_rulings()
     store.audit(db, actor, f"team_{rows[0]['kind']}_removed", "team_ruling", str(ruling_id),
                 json.dumps(rows[0]), None, why)
     return rows[0]
