@@ -110,7 +110,11 @@ class Notifier:
     mere yield was not enough: gevent runs the ready callbacks for up to its switch interval
     before it polls the sockets again, so a task pushing table after table, yielding between
     them, kept the terminals' frames unread for 10-25 ms (measured), and no event arriving
-    looked like a quiet moment. A terminal shows its entry as stored from the acknowledgement;
+    looked like a quiet moment. Flushes overlap (a change made while one pushes its last tables
+    starts the next), so a push holds `_pushing` from its wait for room to its end: when
+    several waited for the same quiet moment, they pushed one after the other, and a teams
+    round's acknowledgements waited behind five or six pushes in a row (measured: frames
+    unread for 6-10 ms). A terminal shows its entry as stored from the acknowledgement;
     the state it waits for in a flood of entries brings the others' results and, after a
     round's last board, the next round. The grid is built only while a console is open to
     receive it.
@@ -126,6 +130,8 @@ class Notifier:
         self.activity = activity or Activity()
         self.idle: Callable[[], Any] = idle or (lambda: socketio.sleep(0))
         self._lock = threading.Lock()
+        self._pushing = threading.Lock()
+        """Held by the flush pushing a table: flushes overlap, their pushes never do."""
         self._grid_due = False
         self._tables: set[TableRow] = set()
         self.projector = ProjectorFeed(socketio)
@@ -179,12 +185,17 @@ class Notifier:
             if last:
                 self._grid_due = False
         for table in sorted(tables, key=lambda t: (t.section, t.number)):
-            self._room(deadline)
-            with self._lock:
-                # The state built now holds every change made so far: a change the table
-                # made while it waited needs no push of its own.
-                self._tables.discard(table)
-            push_table(self.socketio, table)
+            # One push at a time, each after its own room: a flush still pushing when the
+            # next one starts (`last` lets a change start one) would otherwise wait for the
+            # same quiet moment and push with it, one table after another with no frame
+            # read between them.
+            with self._pushing:
+                self._room(deadline)
+                with self._lock:
+                    # The state built now holds every change made so far: a change the table
+                    # made while it waited needs no push of its own.
+                    self._tables.discard(table)
+                push_table(self.socketio, table)
 
     def _room(self, deadline: float) -> None:
         """Wait until the loop is idle, then until the clients have been silent for ROOM_S or

@@ -8,6 +8,7 @@ pushed when the loop has room, and never later than its deadline.
 from __future__ import annotations
 
 import gc
+import itertools
 import json
 from typing import Any
 
@@ -236,3 +237,66 @@ def test_a_state_is_pushed_at_its_deadline_however_busy_the_tables_are() -> None
     start = clock.now
     notifier._room(start + Notifier.PUSH_AT_MOST_S)
     assert Notifier.PUSH_AT_MOST_S <= clock.now - start <= Notifier.PUSH_AT_MOST_S + 0.01
+
+
+def test_overlapping_flushes_push_one_table_at_a_time_each_after_its_own_room(
+        monkeypatch: Any) -> None:
+    """Two flushes at once (the second started by a change made while the first pushes its
+    last tables) never push together, and the loop is given room before every push: no push
+    follows another without a wait for the loop in between."""
+    import threading
+    import time
+    from typing import NamedTuple
+
+    from server.realtime import push as push_module
+
+    class Table(NamedTuple):
+        section: str
+        number: int
+
+    clock = Clock()
+    activity = Activity(clock)
+    activity._last -= 10  # the tables have been silent: room at once
+    loop = Loop(clock, activity, busy=0)
+    log: list[str] = []
+    pushing: list[int] = []
+    guard = threading.Lock()
+
+    def idle() -> None:
+        time.sleep(0.001)  # a real yield: the other flush may run meanwhile
+        with guard:
+            log.append("room")
+
+    def push(socketio: Any, table: Any) -> None:
+        with guard:
+            pushing.append(1)
+            log.append(f"push {table.number}")
+            assert len(pushing) == 1, "two pushes at once"
+        time.sleep(0.005)  # a push takes time: the other flush is ready meanwhile
+        with guard:
+            pushing.pop()
+
+    monkeypatch.setattr(push_module, "push_table", push)
+    notifier = Notifier(loop, activity, idle=idle)  # type: ignore[arg-type]
+    errors: list[BaseException] = []
+
+    def flush(tables: set[Any]) -> None:
+        try:
+            with notifier._lock:
+                notifier._tables.update(tables)
+            notifier._push_tables(clock() + Notifier.PUSH_AT_MOST_S)
+        except BaseException as exc:  # reported below, from the test's thread
+            errors.append(exc)
+
+    first = threading.Thread(target=flush, args=({Table("A", n) for n in (1, 2, 3)},))
+    first.start()
+    time.sleep(0.002)
+    second = threading.Thread(target=flush, args=({Table("B", n) for n in (7, 8, 9)},))
+    second.start()
+    first.join()
+    second.join()
+    assert not errors, errors
+    pushes = [entry for entry in log if entry.startswith("push")]
+    assert sorted(pushes) == [f"push {n}" for n in (1, 2, 3, 7, 8, 9)]
+    for before, after in itertools.pairwise(log):
+        assert not (before.startswith("push") and after.startswith("push")), log
