@@ -131,7 +131,8 @@ class Notifier:
         self.idle: Callable[[], Any] = idle or (lambda: socketio.sleep(0))
         self._lock = threading.Lock()
         self._pushing = threading.Lock()
-        """Held by the flush pushing a table: flushes overlap, their pushes never do."""
+        """Held by the flush pushing a table, the grid or the projector: flushes overlap,
+        their pushes never do."""
         self._grid_due = False
         self._tables: set[TableRow] = set()
         self.projector = ProjectorFeed(socketio)
@@ -171,10 +172,11 @@ class Notifier:
             self._push_tables(self.activity.clock() + self.PUSH_AT_MOST_S)
             self.socketio.sleep(self.GRID_INTERVAL)
             self._push_tables(self.activity.clock() + self.PUSH_AT_MOST_S, last=True)
-            self._room(self.activity.clock() + self.PUSH_AT_MOST_S)
-            if listening(self.socketio, "/director"):
-                push_grid(self.socketio)
-            self.projector.push()
+            with self._pushing:
+                self._room(self.activity.clock() + self.PUSH_AT_MOST_S)
+                if listening(self.socketio, "/director"):
+                    push_grid(self.socketio)
+                self.projector.push()
 
     def _push_tables(self, deadline: float, last: bool = False) -> None:
         """Push every table changed since the last push, each its state built once, each when
