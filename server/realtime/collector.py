@@ -26,7 +26,8 @@ So, while serving (`install`):
   since the last, and after FULL_AT_MOST_S however busy the tables are.
 
 The younger generations are collected as always. `Activity` says how long the tables have been
-silent: every Socket.IO event touches it (`server.realtime.guards`), and the Notifier waits
+silent: every Socket.IO event, connection and disconnection touches it
+(`server.realtime.guards`), and the Notifier waits
 for the same quiet moments to push states (`server.realtime.push`). `Collector.step` is the
 whole policy, run by `Collector.run` every POLL_S.
 """

@@ -300,3 +300,18 @@ def test_overlapping_flushes_push_one_table_at_a_time_each_after_its_own_room(
     assert sorted(pushes) == [f"push {n}" for n in (1, 2, 3, 7, 8, 9)]
     for before, after in itertools.pairwise(log):
         assert not (before.startswith("push") and after.startswith("push")), log
+
+
+def test_a_terminal_joining_or_leaving_is_not_a_quiet_moment(app: Any) -> None:
+    """Connecting and disconnecting are the clients' traffic: five hundred terminals joining
+    for seconds, sending no event, are not silence in which to collect the whole heap."""
+    activity = app.extensions["traveller.collector"].activity
+    token = app.extensions["traveller.store"].tables()[0].token
+    activity._last -= 100
+    client = app.extensions["traveller.socketio"].test_client(app, namespace="/table",
+                                                              auth={"token": token})
+    assert client.is_connected("/table")
+    assert activity.quiet_for() < 50
+    activity._last -= 100
+    client.disconnect(namespace="/table")
+    assert activity.quiet_for() < 50
