@@ -89,6 +89,10 @@ class Store:
         self._seated_memo: dict[Any, Any] = {}
         self._read_memo: dict[Any, Any] = {}
         self._read_stamp = -1
+        self._proof_memo: dict[Any, Any] = {}
+        self._proof_stamp = -1
+        self._result_rows = 0
+        """Rows changed by `insert_result` (a result and its audit row), rolled back or not."""
         self._seated_from: tuple[Any, ...] = ()
         self._data_version = -1
         self._checked_at = 0.0
@@ -283,6 +287,7 @@ class Store:
         self._players_memo = {}
         self._seated_memo = {}
         self._read_memo = {}
+        self._proof_memo = {}
         self._seatings = None
         self._dirty = False
 
@@ -325,24 +330,38 @@ class Store:
             value: T = self._seated_memo[key]
             return value
 
-    def read_memo(self, key: Any, build: Callable[[], T]) -> T:
+    def read_memo(self, key: Any, build: Callable[[], T], *,
+                  result_proof: bool = False) -> T:
         """A value read from the file, kept until anything is written to it: this connection's
         count of changed rows (`total_changes`, which a rolled-back change counts too) says
         so, and another process's commit too, looked for at every call (a results page
         never lags behind a correction made from the command line). Inside a write
         transaction it is read afresh, never kept. The two rooms' pushes after a teams result
         read the same results, clocks, confirmations, rulings and adjustments several times
-        each, with no write between them. Shared: callers take a copy."""
+        each, with no write between them. Shared: callers take a copy.
+
+        `result_proof`: the value reads nothing a result's insertion changes (the clocks, the
+        rulings, the captains' confirmations), so the rows `insert_result` changed do not
+        count: it is kept through a round's entries, until anything else is written. Every
+        teams entry read the rulings and the clocks again (the last entry's write had
+        dropped them), and so did every push after it."""
         with self._lock:
             self._fresh(at_once=True)
             conn = self.db.conn
             if conn.in_transaction:
                 return build()
-            if conn.total_changes != self._read_stamp:
-                self._read_memo, self._read_stamp = {}, conn.total_changes
-            if key not in self._read_memo:
-                self._read_memo[key] = build()
-            value: T = self._read_memo[key]
+            if result_proof:
+                stamp = conn.total_changes - self._result_rows
+                if stamp != self._proof_stamp:
+                    self._proof_memo, self._proof_stamp = {}, stamp
+                memo = self._proof_memo
+            else:
+                if conn.total_changes != self._read_stamp:
+                    self._read_memo, self._read_stamp = {}, conn.total_changes
+                memo = self._read_memo
+            if key not in memo:
+                memo[key] = build()
+            value: T = memo[key]
             return value
 
     def forget_lineups(self) -> None:
@@ -412,8 +431,9 @@ class Store:
 
     def match_tables(self, number: int) -> list[TableRow]:
         """A teams event's table `number` in both rooms (its match's two tables)."""
-        rows = self._query("select section, number, token from tables where section in "
-                           "('O', 'C') and number = ? order by section", [number])
+        rows = self.read_memo(("match_tables", number), lambda: self._query(
+            "select section, number, token from tables where section in ('O', 'C') and "
+            "number = ? order by section", [number]), result_proof=True)
         return [TableRow(**r) for r in rows]
 
     def table_by_token(self, token: str) -> TableRow | None:
@@ -524,14 +544,19 @@ class Store:
         return {k: set(v) for k, v in self.read_memo("adjusted_boards", read).items()}
 
     def insert_result(self, db: Database, result: ResultRow, actor: str) -> None:
-        """Store a result inside an open write transaction, with its audit row."""
+        """Store a result inside an open write transaction, with its audit row (rows that
+        `read_memo(result_proof=True)` does not count)."""
         row = {k: getattr(result, k) for k in ResultRow.__dataclass_fields__}
-        _insert(db, "results", row)
-        self.audit(
-            db, actor, "result_entered", "result",
-            f"{result.section}/{result.table_number}/{result.round}/{result.board}",
-            None, json.dumps(result.wire()), "",
-        )
+        before = self.db.conn.total_changes
+        try:
+            _insert(db, "results", row)
+            self.audit(
+                db, actor, "result_entered", "result",
+                f"{result.section}/{result.table_number}/{result.round}/{result.board}",
+                None, json.dumps(result.wire()), "",
+            )
+        finally:
+            self._result_rows += self.db.conn.total_changes - before
 
     # -- director calls ---------------------------------------------------------------------
 
@@ -590,7 +615,8 @@ class Store:
     def clocks(self) -> dict[int, RoundClock]:
         """Every round clock the director started, by round."""
         return dict(self.read_memo("clocks", lambda: {
-            r["round"]: RoundClock(**r) for r in self._query("select * from clocks")}))
+            r["round"]: RoundClock(**r) for r in self._query("select * from clocks")},
+            result_proof=True))
 
     def table_clocks(self, round: int | None = None) -> dict[tuple[str, int, int], RoundClock]:
         """Tables' own clocks, by (section, table, round)."""
@@ -602,7 +628,7 @@ class Store:
                 for r in rows
             }
 
-        return dict(self.read_memo(("table_clocks", round), read))
+        return dict(self.read_memo(("table_clocks", round), read, result_proof=True))
 
     def save_table_clock(self, db: Database, section: str, table: int, clock: RoundClock,
                          actor: str, why: str = "") -> None:

@@ -75,7 +75,7 @@ def confirmations(store: Store) -> list[dict[str, Any]]:
         with store.read() as db:
             return list(db.query("select * from match_confirmations order by id"))
 
-    return [dict(r) for r in store.read_memo("match_confirmations", read)]
+    return [dict(r) for r in store.read_memo("match_confirmations", read, result_proof=True)]
 
 
 def confirmation_by_op(db: Database, section: str, table_number: int,
@@ -100,7 +100,7 @@ def unlocks(store: Store) -> set[tuple[int, int, int]]:
             return {(r["round"], r["table_number"], r["board"])
                     for r in db.query("select * from board_unlocks")}
 
-    return set(store.read_memo("board_unlocks", read))
+    return set(store.read_memo("board_unlocks", read, result_proof=True))
 
 
 def put_unlock(store: Store, db: Database, round: int, table: int, board: int, actor: str,
@@ -125,7 +125,7 @@ def team_rulings(store: Store, active_only: bool = True) -> list[dict[str, Any]]
             return [r | {"detail": json.loads(r["detail"]) if r["detail"] else {}}
                     for r in db.query(f"select * from team_rulings {where} order by id")]
 
-    kept = store.read_memo(("team_rulings", active_only), build)
+    kept = store.read_memo(("team_rulings", active_only), build, result_proof=True)
     return [r | {"detail": copy.deepcopy(r["detail"])} for r in kept]
 
 

@@ -97,3 +97,49 @@ def test_a_read_kept_between_writes_is_read_again_after_any_write(tmp_path: Path
         assert store.read_memo("n", count) == first + 2
     finally:
         store.close()
+
+
+def test_a_read_no_result_changes_is_kept_through_the_entries(tmp_path: Path) -> None:
+    """`read_memo(result_proof=True)` (the clocks, rulings, confirmations and unlocks that
+    every teams entry and push reads): a result entered, with its audit row, does not drop
+    it, as it drops every other kept read; any other write does, and so does another
+    process's commit."""
+    import time
+
+    from server.table import actions
+
+    path = make_event(tmp_path / "e.db", tables=4)
+    store = Store.open(path)
+    try:
+        reads: list[str] = []
+
+        def count(name: str) -> int:
+            reads.append(name)
+            with store.read() as db:
+                return int(db.execute("select count(*) from settings").fetchone()[0])
+
+        first = store.read_memo("proof", lambda: count("proof"), result_proof=True)
+        store.read_memo("plain", lambda: count("plain"))
+        table = store.tables()[0]
+        now = int(time.time() * 1000)
+        board = table_state(store, table, now)["boards"][0]
+        ack = actions.submit_result(store, table, "ns", {
+            "op_id": str(uuid.uuid4()), "board": board, "contract": "4S", "declarer": "N",
+            "tricks": 10}, now).body
+        assert ack["ok"], ack
+        assert store.read_memo("proof", lambda: count("proof"), result_proof=True) == first
+        store.read_memo("plain", lambda: count("plain"))
+        assert reads == ["proof", "plain", "plain"]  # the entry dropped the plain read only
+        with store.write() as db:  # anything else written: read again
+            store.put_setting(db, "mixed", True, actor="test")
+        assert store.read_memo("proof", lambda: count("proof"), result_proof=True) == first + 1
+        other = Store.open(path)  # another process's commit: seen at the next read
+        try:
+            with other.write() as db:
+                other.put_setting(db, "other", 1, actor="test")
+        finally:
+            other.close()
+        assert store.read_memo("proof", lambda: count("proof"), result_proof=True) == first + 2
+        assert reads.count("proof") == 3
+    finally:
+        store.close()
