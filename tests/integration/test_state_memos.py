@@ -61,6 +61,16 @@ def test_k4_4_a_tables_players_block_follows_every_change_that_makes_it(tmp_path
         store.close()
 
 
+def commit_elsewhere(path: Path) -> None:
+    """A setting written through a connection of its own (as another process would)."""
+    other = Store.open(path)
+    try:
+        with other.write() as db:
+            other.put_setting(db, "other", 1, actor="test")
+    finally:
+        other.close()
+
+
 def test_a_read_kept_between_writes_is_read_again_after_any_write(tmp_path: Path) -> None:
     """`Store.read_memo` (results, clocks, adjustments, confirmations read by every push):
     kept while nothing is written, read again after any write of this connection (one
@@ -88,12 +98,7 @@ def test_a_read_kept_between_writes_is_read_again_after_any_write(tmp_path: Path
         except RuntimeError:
             pass
         assert store.read_memo("n", count) == first + 1 and len(reads) == 4
-        other = Store.open(path)  # another process's commit: seen at the next read
-        try:
-            with other.write() as db:
-                other.put_setting(db, "other", 1, actor="test")
-        finally:
-            other.close()
+        commit_elsewhere(path)  # another process's commit: seen at the next read
         assert store.read_memo("n", count) == first + 2
     finally:
         store.close()
@@ -133,12 +138,7 @@ def test_a_read_no_result_changes_is_kept_through_the_entries(tmp_path: Path) ->
         with store.write() as db:  # anything else written: read again
             store.put_setting(db, "mixed", True, actor="test")
         assert store.read_memo("proof", lambda: count("proof"), result_proof=True) == first + 1
-        other = Store.open(path)  # another process's commit: seen at the next read
-        try:
-            with other.write() as db:
-                other.put_setting(db, "other", 1, actor="test")
-        finally:
-            other.close()
+        commit_elsewhere(path)  # another process's commit: seen at the next read
         assert store.read_memo("proof", lambda: count("proof"), result_proof=True) == first + 2
         assert reads.count("proof") == 3
     finally:
