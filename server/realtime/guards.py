@@ -58,19 +58,15 @@ def install(socketio: SocketIO, touch: Callable[[], None] = lambda: None) -> Non
     # for silence, in which the collector may begin its whole-heap collection: 80-90 ms for a
     # 500-table event's objects alone (measured in-process), more with the connections',
     # every one of them waiting.
-    connect: Callable[..., Any] = server._handle_connect
-    disconnect: Callable[..., Any] = server._handle_disconnect
+    def touching(handler: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            touch()
+            return handler(*args, **kwargs)
 
-    def handle_connect(*args: Any, **kwargs: Any) -> Any:
-        touch()
-        return connect(*args, **kwargs)
+        return run
 
-    def handle_disconnect(*args: Any, **kwargs: Any) -> Any:
-        touch()
-        return disconnect(*args, **kwargs)
-
-    server._handle_connect = handle_connect
-    server._handle_disconnect = handle_disconnect
+    server._handle_connect = touching(server._handle_connect)
+    server._handle_disconnect = touching(server._handle_disconnect)
 
     for namespace in NAMESPACES:
         socketio.on("*", namespace=namespace)(_unknown)

@@ -87,10 +87,8 @@ class Store:
         self._settings_memo: dict[str, Any] = {}
         self._players_memo: dict[str, Any] = {}
         self._seated_memo: dict[Any, Any] = {}
-        self._read_memo: dict[Any, Any] = {}
-        self._read_stamp = -1
-        self._proof_memo: dict[Any, Any] = {}
-        self._proof_stamp = -1
+        self._kept: dict[bool, tuple[dict[Any, Any], int]] = {}
+        """`read_memo`'s values and the count of changes they were read at, by result_proof."""
         self._result_rows = 0
         """Rows changed by `insert_result` (a result and its audit row), rolled back or not."""
         self._seated_from: tuple[Any, ...] = ()
@@ -286,8 +284,7 @@ class Store:
         self._settings_memo = {}
         self._players_memo = {}
         self._seated_memo = {}
-        self._read_memo = {}
-        self._proof_memo = {}
+        self._kept = {}
         self._seatings = None
         self._dirty = False
 
@@ -350,15 +347,11 @@ class Store:
             conn = self.db.conn
             if conn.in_transaction:
                 return build()
-            if result_proof:
-                stamp = conn.total_changes - self._result_rows
-                if stamp != self._proof_stamp:
-                    self._proof_memo, self._proof_stamp = {}, stamp
-                memo = self._proof_memo
-            else:
-                if conn.total_changes != self._read_stamp:
-                    self._read_memo, self._read_stamp = {}, conn.total_changes
-                memo = self._read_memo
+            stamp = conn.total_changes - (self._result_rows if result_proof else 0)
+            memo, kept_at = self._kept.get(result_proof, ({}, -1))
+            if stamp != kept_at:
+                memo = {}
+                self._kept[result_proof] = (memo, stamp)
             if key not in memo:
                 memo[key] = build()
             value: T = memo[key]

@@ -118,7 +118,8 @@ def put_unlock(store: Store, db: Database, round: int, table: int, board: int, a
 
 def team_rulings(store: Store, active_only: bool = True) -> list[dict[str, Any]]:
     """The rulings (those taken back too, unless `active_only`), each a copy the caller may
-    change (the list is kept until anything is written: `Store.read_memo`)."""
+    change (the list is kept until anything but an entered result is written:
+    `Store.read_memo`)."""
     def build() -> list[dict[str, Any]]:
         where = "where removed_ms is null" if active_only else ""
         with store.read() as db:
