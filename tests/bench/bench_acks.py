@@ -272,14 +272,20 @@ def first_state(db_path: Path) -> dict[str, Any]:
         store.close()
 
 
+def start_synced(built: ServerProcess) -> ServerProcess:
+    """Start a built event's server once the set-up's writes (and the last field's files,
+    deleted) are on disk, as a venue's event is long before its first round: left to the
+    kernel, an acknowledgement's fsync may wait for them."""
+    os.sync()
+    return built.start()
+
+
 def server_run(tmp: Path, terminals: int, pace: float) -> tuple[dict[str, float], list[str],
                                                               dict[str, Any]]:
     """One field against a real `traveller serve`; also returns the tokens it used and its
     first table's state as the server sent it at the start."""
-    built = served_event(tmp, tables=TABLES_PER_SECTION, rounds=ROUNDS,
-                         sections=terminals // TABLES_PER_SECTION)
-    os.sync()  # the set-up's writes on disk before the round (see bench_realsize._served)
-    server = built.start()
+    server = start_synced(served_event(tmp, tables=TABLES_PER_SECTION, rounds=ROUNDS,
+                                       sections=terminals // TABLES_PER_SECTION))
     tokens = [str(r["token"]) for r in server.tables()]
     state = first_state(server.db_path)
     return measure(server, tokens, pace), tokens, state

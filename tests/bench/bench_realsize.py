@@ -35,7 +35,6 @@ import argparse
 import contextlib
 import io
 import json
-import os
 import random
 import statistics
 import tempfile
@@ -53,7 +52,7 @@ from server.store import Store
 from server.store import teams as teams_sql
 from server.table.seating import set_players
 from server.teams.setup import import_rosters
-from tests.bench.bench_acks import echo_run, first_state, line, measure
+from tests.bench.bench_acks import echo_run, first_state, line, measure, start_synced
 from tests.conftest import PASSWORD, REPO, ServerProcess, free_port, make_event
 from tests.integration.dealing_machine import dealing_machine_file
 
@@ -184,12 +183,7 @@ def _kb(size: float) -> str:
 
 def _served(kind: str, tmp: Path, terminals: int, csv: Path,
             ids: list[str]) -> tuple[ServerProcess, list[str]]:
-    built = EVENTS[kind](tmp, terminals, csv, ids)
-    # The set-up's writes (and the last field's files, deleted) reach the disk before the
-    # round, as a venue's event is on disk long before its first round: left to the kernel,
-    # an acknowledgement's fsync may wait for them.
-    os.sync()
-    server = built.start()
+    server = start_synced(EVENTS[kind](tmp, terminals, csv, ids))
     return server, [str(r["token"]) for r in server.tables()]
 
 
