@@ -13,14 +13,15 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, abort
-from flask_socketio import ConnectionRefusedError, SocketIO, emit
+from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
 from ..context import DirectorSockets, current_director, get_director_sockets, has_event
 from . import connections, guards, table
 from .collector import Activity, Collector
 from .connections import session_id
+from .gridfeed import PATCHES, WHOLE
 from .projector import register as register_projector
-from .push import Broadcaster, Notifier, director_grid
+from .push import Broadcaster, Notifier, push_grid
 
 
 def loop_idle(socketio: SocketIO) -> Callable[[], Any]:
@@ -67,7 +68,22 @@ def register(app: Flask, socketio: SocketIO) -> None:
             raise ConnectionRefusedError("log in as the director first")
         # Logging out or a password change closes this connection (server.context).
         get_director_sockets().opened(session_id(), "/director", director.id)
-        emit("grid", director_grid())
+        # The console takes the grid's changes as patches when it says so (gridfeed).
+        patches = isinstance(auth, dict) and auth.get("patches") is True
+        join_room(PATCHES if patches else WHOLE)
+        emit("grid", push_grid(socketio, to=session_id()))
+
+    @socketio.on("get_grid", namespace="/director")
+    def get_grid(*_: Any) -> dict[str, Any]:
+        """The whole grid now, to a console whose grid is not at a patch's base."""
+        return {"ok": True, "grid": push_grid(socketio, to=session_id())}
+
+    @socketio.on("refresh_grid", namespace="/director")
+    def refresh_grid(*_: Any) -> dict[str, Any]:
+        """The grid again soon, to every console: the alerts that time alone raises (a table
+        late, a terminal offline for a minute) come with no change to push them."""
+        notifier.refresh_grid()
+        return {"ok": True}
 
     @socketio.on("disconnect", namespace="/director")
     def director_disconnect(*_: Any) -> None:

@@ -17,6 +17,7 @@ from flask_socketio import join_room
 from ..context import ByTable, get_store
 from ..store import TableRow
 from ..table.terminals import table_by_token
+from .gridfeed import GridVersions
 from .versions import Versions
 
 
@@ -63,11 +64,18 @@ class Sides:
 def register(app: Flask) -> None:
     app.extensions["traveller.ew_sides"] = Sides()
     app.extensions["traveller.state_versions"] = Versions()
+    app.extensions["traveller.grid_versions"] = GridVersions()
 
 
 def get_versions() -> Versions:
     """Each table's state as its terminals last heard it (server.realtime.versions)."""
     versions: Versions = current_app.extensions["traveller.state_versions"]
+    return versions
+
+
+def get_grid_versions() -> GridVersions:
+    """The director's grid as the consoles last heard it (server.realtime.gridfeed)."""
+    versions: GridVersions = current_app.extensions["traveller.grid_versions"]
     return versions
 
 

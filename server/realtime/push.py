@@ -25,7 +25,8 @@ from ..event.outcome import Outcome
 from ..store import TableRow
 from ..table.state import table_state
 from .collector import Activity
-from .connections import ew_room, get_sides, get_versions, table_room
+from .connections import ew_room, get_grid_versions, get_sides, get_versions, table_room
+from .gridfeed import PATCHES, WHOLE
 from .projector import ProjectorFeed
 from .versions import Sent
 
@@ -73,13 +74,27 @@ def director_grid() -> dict[str, Any]:
     return grid(get_store(), get_presence().snapshot(), now_ms(), get_offline().snapshot())
 
 
-def push_grid(socketio: SocketIO) -> None:
-    socketio.emit("grid", director_grid(), namespace="/director")
+def push_grid(socketio: SocketIO, to: str | None = None) -> dict[str, Any]:
+    """Build the director's grid and have the consoles hear it (`server.realtime.gridfeed`):
+    the patch from the version they have, when it changed, to the consoles that take patches
+    but `to`; the whole grid to every other `/director` connection, or with `to` (a console
+    that connects or asks) to none but `to`. Returns the whole grid, with its version."""
+
+    def deliver(sent: Sent) -> None:
+        if sent.patch is not None and listening(socketio, "/director", PATCHES):
+            socketio.emit("grid_patch", {"base": sent.base, "version": sent.version,
+                                         "patch": sent.patch},
+                          namespace="/director", to=PATCHES, skip_sid=to)
+        if to is None and listening(socketio, "/director", WHOLE):
+            socketio.emit("grid", sent.state, namespace="/director", to=WHOLE)
+
+    return get_grid_versions().sent(director_grid(), deliver).state
 
 
-def listening(socketio: SocketIO, namespace: str) -> bool:
-    """Whether any connection is in `namespace` (no console open: no grid to build)."""
-    return any(True for _ in socketio.server.manager.get_participants(namespace, None))
+def listening(socketio: SocketIO, namespace: str, room: str | None = None) -> bool:
+    """Whether any connection is in `namespace` (no console open: no grid to build), or in
+    its `room`."""
+    return any(True for _ in socketio.server.manager.get_participants(namespace, room))
 
 
 def push_clock(socketio: SocketIO) -> None:
@@ -146,8 +161,15 @@ class Notifier:
     def changed(self, *tables: TableRow, standings: bool = True) -> None:
         """Push the `tables`' states, the grid and the projector soon; `standings=False` says
         the change can at most complete a round (see ProjectorFeed.changed)."""
-        app = current_app._get_current_object()  # type: ignore[attr-defined]
         self.projector.changed(standings)
+        self._soon(tables)
+
+    def refresh_grid(self) -> None:
+        """Push the grid soon, as after a change (the projector's ranking did not change)."""
+        self._soon(())
+
+    def _soon(self, tables: tuple[TableRow, ...]) -> None:
+        app = current_app._get_current_object()  # type: ignore[attr-defined]
         with self._lock:
             self._tables.update(tables)
             if self._grid_due:

@@ -7,10 +7,10 @@ import uuid
 from pathlib import Path
 
 import socketio
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, WebSocket, expect
 
 from tests.browser.test_director_slow_play import log_in
-from tests.conftest import served_event
+from tests.conftest import PASSWORD, served_event
 
 
 def table_client(base_url: str, token: str,
@@ -82,5 +82,35 @@ def test_an_alert_pushed_to_a_polish_console_is_worded_in_polish(browser: Browse
         expect(page.locator(".alert.conflict .kind")).to_have_text("Konflikt")
         for client in (phone, tablet, other):
             client.disconnect()
+    finally:
+        server.stop()
+
+
+def test_the_console_follows_the_grid_by_its_patches(browser: Browser, tmp_path: Path) -> None:
+    """The console's socket takes the grid's changes as `grid_patch` (gridfeed): a table's
+    result reaches its cell as a patch, and the console never had to ask the grid again."""
+    server = served_event(tmp_path).start()
+    try:
+        page = browser.new_context(viewport={"width": 1200, "height": 800}).new_page()
+        received: list[str] = []
+        sent: list[str] = []
+
+        def watch(ws: WebSocket) -> None:
+            ws.on("framereceived", lambda frame: received.append(str(frame)))
+            ws.on("framesent", lambda frame: sent.append(str(frame)))
+
+        page.on("websocket", watch)
+        page.goto(server.base_url + "/director/login")
+        page.fill("input[name=password]", PASSWORD)
+        page.keyboard.press("Enter")
+        expect(page.locator('[data-table="2"] .done')).to_have_text("0/3")
+        two = table_client(server.base_url, server.tables()[1]["token"], queue.Queue())
+        assert two.call("submit_result", {"op_id": str(uuid.uuid4()), "board": 4,
+                                          "contract": "3N", "declarer": "S", "tricks": 9},
+                        namespace="/table", timeout=10)["ok"]
+        expect(page.locator('[data-table="2"] .done')).to_have_text("1/3")
+        assert any('"grid_patch"' in frame for frame in received)
+        assert not any('"get_grid"' in frame for frame in sent)
+        two.disconnect()
     finally:
         server.stop()

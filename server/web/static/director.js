@@ -1,6 +1,7 @@
 // The director's live grid: redraws the table cells and the alerts queue on every `grid` push,
 // and runs each table's clock from the server's deadlines, corrected for this laptop's offset.
 import { io } from "/vendor/socket.io.esm.min.js";
+import { followState } from "/terminal/js/patch.js";
 
 const grid = document.getElementById("grid");
 const clockEl = document.getElementById("clock");
@@ -213,19 +214,39 @@ function tick() {
   }
 }
 
+// The grid as the server last sent it: whole at connect, then each change as a `grid_patch`
+// at its version (a patch this grid is not at the base of: the whole grid asked again).
+let served = null;
+
+function receiveGrid(data) {
+  served = data;
+  draw(data);
+}
+
+function receivePatch(change) {
+  const next = followState(served, change);
+  if (next) receiveGrid(next);
+  else socket.emit("get_grid", {}, (ack) => { if (ack?.ok) receiveGrid(ack.grid); });
+}
+
 async function refresh() {
   // Offline and late alerts appear with time alone, not with a change: ask now and then.
+  if (socket.connected) {
+    socket.emit("refresh_grid", {});
+    return;
+  }
   try {
     const response = await fetch("/director/api/grid", { headers: { Accept: "application/json" } });
-    if (response.ok) draw(await response.json());
+    if (response.ok) receiveGrid(await response.json());
   } catch { /* the socket's own state shows the connection */ }
 }
 
-const socket = io("/director", { transports: ["websocket"] });
+const socket = io("/director", { transports: ["websocket"], auth: { patches: true } });
 socket.on("connect", () => { live.dataset.state = "online"; live.textContent = T("live"); });
 socket.on("disconnect", () => { live.dataset.state = "offline"; live.textContent = T("reconnecting…"); });
 socket.on("connect_error", (err) => { live.dataset.state = "offline"; live.textContent = err.message; });
-socket.on("grid", draw);
+socket.on("grid", receiveGrid);
+socket.on("grid_patch", receivePatch);
 socket.on("clock", setClock);
 setInterval(tick, 1000);
 setInterval(refresh, 15000);
