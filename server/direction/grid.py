@@ -99,9 +99,7 @@ def playing(store: Store, now_ms: int,
             results: list[ResultRow] | None = None) -> dict[tuple[str, int], Playing]:
     """Each table's seatings, the (round, board) it has scored, and the round it plays now
     (None when done): the round whose clock is the table's, on its terminal and the console."""
-    by_table: dict[tuple[str, int], list[SeatingRow]] = {}
-    for seating in store.seatings():
-        by_table.setdefault((seating.section, seating.table_number), []).append(seating)
+    by_table = store.schedule_memo("seatings_by_table", lambda: _by_table(store.seatings()))
     adjusted = store.adjusted_boards()
     results = store.results() if results is None else results
     done: dict[tuple[str, int], set[tuple[int, int]]] = {}
@@ -116,6 +114,13 @@ def playing(store: Store, now_ms: int,
         scored = done.get(key, set()) | adjusted.get(key, set()) | locked.get(key, set())
         out[key] = (mine, scored, current_round(mine, scored))
     return out
+
+
+def _by_table(seatings: list[SeatingRow]) -> dict[tuple[str, int], list[SeatingRow]]:
+    by_table: dict[tuple[str, int], list[SeatingRow]] = {}
+    for seating in seatings:
+        by_table.setdefault((seating.section, seating.table_number), []).append(seating)
+    return by_table
 
 
 def table_clocks(store: Store, now_ms: int) -> dict[tuple[str, int], dict[str, Any]]:

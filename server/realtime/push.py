@@ -2,7 +2,8 @@
 
 A socket handler's acknowledgement is its return value, so anything done inside the handler
 delays it: its Outcome goes to the `Notifier`, which pushes the tables' new states from a
-background task and the grid and projector at most every 0.25 s. A console form's Outcome is
+background task and the grid and projector at most every 0.25 s (less often where the grid is
+large: `Notifier.grid_interval`). A console form's Outcome is
 delivered at once by the `Broadcaster`, before the page answers, as the director expects to
 see a ruling reach the table.
 """
@@ -136,6 +137,10 @@ class Notifier:
     """
 
     GRID_INTERVAL = 0.25
+    GRID_SHARE = 0.01
+    """The share of the server's time the grid's pushes may take while tables enter: a
+    grid's building holds the event loop (4 ms at 500 tables), and every acknowledgement
+    arriving meanwhile waits for it."""
     ROOM_S = 0.004
     PUSH_AT_MOST_S = 1.0
 
@@ -149,6 +154,8 @@ class Notifier:
         """Held by the flush pushing a table, the grid or the projector: flushes overlap,
         their pushes never do."""
         self._grid_due = False
+        self._grid_cost = 0.0
+        """How long the last grid pushed took to build and send, in seconds."""
         self._tables: set[TableRow] = set()
         self.projector = ProjectorFeed(socketio)
 
@@ -192,13 +199,22 @@ class Notifier:
             # Tables first, as soon as the loop has room: a terminal waits for its new state;
             # the director can wait a quarter of a second to see a burst of entries together.
             self._push_tables(self.activity.clock() + self.PUSH_AT_MOST_S)
-            self.socketio.sleep(self.GRID_INTERVAL)
+            self.socketio.sleep(self.grid_interval())
             self._push_tables(self.activity.clock() + self.PUSH_AT_MOST_S, last=True)
             with self._pushing:
                 self._room(self.activity.clock() + self.PUSH_AT_MOST_S)
                 if listening(self.socketio, "/director"):
+                    began = time.perf_counter()
                     push_grid(self.socketio)
+                    self._grid_cost = time.perf_counter() - began
+                else:
+                    self._grid_cost = 0.0
                 self.projector.push()
+
+    def grid_interval(self) -> float:
+        """The wait between a change and the grid's push: GRID_INTERVAL, longer where the grid
+        costs more than GRID_SHARE of it (every 0.5 s or so at 500 tables)."""
+        return max(self.GRID_INTERVAL, self._grid_cost / self.GRID_SHARE)
 
     def _push_tables(self, deadline: float, last: bool = False) -> None:
         """Push every table changed since the last push, each its state built once, each when

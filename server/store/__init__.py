@@ -419,8 +419,12 @@ class Store:
     # -- tables and seatings ----------------------------------------------------------------
 
     def tables(self) -> list[TableRow]:
-        rows = self._query("select section, number, token from tables order by section, number")
-        return [TableRow(**r) for r in rows]
+        """Every table, by section and number (kept until anything but a result is written:
+        the grid, the clocks and the pushes read them all, 500 at a venue, many times a
+        second)."""
+        return list(self.read_memo("tables", lambda: [TableRow(**r) for r in self._query(
+            "select section, number, token from tables order by section, number")],
+            result_proof=True))
 
     def match_tables(self, number: int) -> list[TableRow]:
         """A teams event's table `number` in both rooms (its match's two tables)."""

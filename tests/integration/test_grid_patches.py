@@ -10,6 +10,7 @@ import uuid
 from typing import Any
 
 import jsonpatch
+import pytest
 
 from tests.integration.test_director import login
 
@@ -114,3 +115,17 @@ def test_a_console_asks_the_grid_again_for_what_time_alone_changes(app: Any) -> 
     console.get_received("/director")
     assert console.emit("refresh_grid", {}, namespace="/director", callback=True) == {"ok": True}
     assert _messages(console, lambda m: any(x["name"] == "grid" for x in m))
+
+
+def test_a_large_grid_is_pushed_less_often_so_that_it_takes_one_percent_of_the_time(
+        app: Any) -> None:
+    notifier = app.extensions["traveller.notifier"]
+    assert notifier.grid_interval() == notifier.GRID_INTERVAL == 0.25
+    _, console = _console(app, patches=True)
+    console.get_received("/director")
+    _enter(app, 1, app.extensions["traveller.store"].seatings(section="A", table=1)[0].boards[0])
+    assert _messages(console, lambda m: any(x["name"] == "grid_patch" for x in m))
+    # This small event's grid costs far less than 1% of a quarter of a second.
+    assert 0 < notifier._grid_cost < 0.0025 and notifier.grid_interval() == 0.25
+    notifier._grid_cost = 0.004  # a grid of 500 tables: about every 0.4 s
+    assert notifier.grid_interval() == pytest.approx(0.4)
