@@ -91,6 +91,9 @@ class Store:
         """`read_memo`'s values and the count of changes they were read at, by result_proof."""
         self._result_rows = 0
         """Rows changed by `insert_result` (a result and its audit row), rolled back or not."""
+        self._all_results: tuple[list[ResultRow], int, int] | None = None
+        """Every result, the last one's id, and the count of changes other than results'
+        insertions they were read at (`results`)."""
         self._seated_from: tuple[Any, ...] = ()
         self._data_version = -1
         self._checked_at = 0.0
@@ -285,6 +288,7 @@ class Store:
         self._players_memo = {}
         self._seated_memo = {}
         self._kept = {}
+        self._all_results = None
         self._seatings = None
         self._dirty = False
 
@@ -500,7 +504,35 @@ class Store:
             rows = self._query(f"select * from results {where} order by id", args)
             return [ResultRow.from_row(r) for r in rows]
 
+        if section is None and table is None and round is None:
+            return list(self._every_result())
         return list(self.read_memo(("results", section, table, round), read))
+
+    def _every_result(self) -> list[ResultRow]:
+        """Every result, in the order entered; kept, and only the results entered since read
+        while nothing else was written (`insert_result` only appends). The grid and the
+        projector read them all after every few entries: at the end of a 500-table session,
+        13,500 rows read again (measured: a grid push took 30 ms). Shared: callers copy."""
+        with self._lock:
+            self._fresh(at_once=True)
+            conn = self.db.conn
+            if conn.in_transaction:
+                return [ResultRow.from_row(r)
+                        for r in self._query("select * from results order by id")]
+            others = conn.total_changes - self._result_rows
+            kept = self._all_results
+            if kept is None or kept[2] != others:
+                read = self._query("select * from results order by id")
+                rows = [ResultRow.from_row(r) for r in read]
+                last = int(read[-1]["id"]) if read else 0
+            else:
+                rows, last = kept[0], kept[1]
+                new = self._query("select * from results where id > ? order by id", [last])
+                if new:
+                    rows = rows + [ResultRow.from_row(r) for r in new]
+                    last = int(new[-1]["id"])
+            self._all_results = (rows, last, others)
+            return rows
 
     def result_by_op(self, db: Database, table: TableRow, op_id: str) -> ResultRow | None:
         """The result `table` stored with `op_id` (op_ids are unique per table)."""

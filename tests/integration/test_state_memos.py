@@ -143,3 +143,60 @@ def test_a_read_no_result_changes_is_kept_through_the_entries(tmp_path: Path) ->
         assert reads.count("proof") == 3
     finally:
         store.close()
+
+
+def test_every_result_is_kept_and_only_the_new_entries_read(tmp_path: Path) -> None:
+    """`Store.results()` (every result: the grid and the projector read them after every few
+    entries): the entries since the last read are read and added, nothing else; any other
+    write (a director's correction) reads them all again, and another process's entry is
+    seen at the next read. Each read equals the file's results read by a new connection."""
+    import time
+
+    from server.table import actions
+
+    path = make_event(tmp_path / "e.db", tables=4)
+    store = Store.open(path)
+    whole: list[str] = []
+    query = store._query
+
+    def counting(sql: str, args: object = ()) -> list[dict[str, object]]:
+        if sql.startswith("select * from results order by id"):
+            whole.append(sql)
+        return query(sql, args)
+
+    store._query = counting  # type: ignore[method-assign]
+
+    def on_file() -> list[object]:
+        other = Store.open(path)
+        try:
+            return other.results()
+        finally:
+            other.close()
+
+    def enter(into: Store, table: TableRow, tricks: int = 10) -> None:
+        now = int(time.time() * 1000)
+        done = {r.board for r in into.results() if r.table_number == table.number}
+        board = next(b for b in table_state(into, table, now)["boards"] if b not in done)
+        assert actions.submit_result(into, table, "ns", {
+            "op_id": str(uuid.uuid4()), "board": board, "contract": "4S", "declarer": "N",
+            "tricks": tricks}, now).body["ok"]
+
+    try:
+        assert store.results() == on_file() == [] and len(whole) == 1
+        tables = store.tables()
+        for table in (*tables, tables[0]):
+            enter(store, table)
+            assert store.results() == on_file()
+        assert len(store.results()) == 5 and len(whole) == 1  # the entries only, each once
+        with store.write() as db:  # a correction: everything read again
+            db.execute("update results set tricks = 9, ns_score = 170 where id = 2")
+        assert store.results() == on_file() and store.results()[1].tricks == 9
+        assert len(whole) == 2
+        other = Store.open(path)  # another process enters a result
+        try:
+            enter(other, tables[1])
+        finally:
+            other.close()
+        assert store.results() == on_file() and len(store.results()) == 6
+    finally:
+        store.close()
