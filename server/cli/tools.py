@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from .common import CliError, Subparsers
 
@@ -78,26 +79,43 @@ def cmd_rescore(args: argparse.Namespace) -> int:
         return 0
     for sentence in scored["missing"]:
         print(f"traveller: missing: {sentence}", file=sys.stderr)
+    stages = scored.get("stages") or []
+    if not stages:
+        _print_rescored(scored)
+        return 0
+    # A competition's file: each stage ranked on its own, as the event ranked it.
+    print(f"{scored['title']} ({scored['source']}): {len(stages)} stages")
+    for stage in stages:
+        print(f"\n{stage['stage']}:")
+        for sentence in stage.get("missing") or []:
+            print(f"traveller: missing ({stage['stage']}): {sentence}", file=sys.stderr)
+        _print_rescored(stage, indent="  ", named=False)
+    return 0
+
+
+def _print_rescored(scored: dict[str, Any], indent: str = "", named: bool = True) -> None:
+    """One ranking of `rescore`'s (a file's, or one stage's of a competition's file, which
+    the file's title heads: not `named` again)."""
+    name = f"{scored['title']} ({scored['source']}): " if named else ""
     if scored["kind"] == "teams":
         scale = f" on {scored['vp_scale']}" if scored["vp_scale"] else ""
-        print(f"{scored['title']} ({scored['source']}): teams, {len(scored['matches'])} matches, "
-              f"ranked by {scored['match_scoring']}{scale}")
-        print(f"\n  {'rank':>4}  {'team':<12} {'score':>8} {'IMPs':>8}")
+        print(f"{indent}{name}teams, "
+              f"{len(scored['matches'])} matches, ranked by {scored['match_scoring']}{scale}")
+        print(f"\n{indent}  {'rank':>4}  {'team':<12} {'score':>8} {'IMPs':>8}")
         for row in scored["ranking"]:
-            print(f"  {row['rank']:>4}  {row['team']:<12} {row['score']:8.2f} "
+            print(f"{indent}  {row['rank']:>4}  {row['team']:<12} {row['score']:8.2f} "
                   f"{row['net_imps']:8.2f}")
-        return 0
-    print(f"{scored['title']} ({scored['source']}): {scored['method']}, "
+        return
+    print(f"{indent}{name}{scored['method']}, "
           f"{len(scored['boards'])} boards, {scored['movement']}")
     field = None
     for row in scored["ranking"]:
         if row["field"] != field:
             field = row["field"]
             title = "" if field == "ALL" else f" ({field})"
-            print(f"\n  {'rank':>4}  {'pair':<6} {'score':>8} {'%':>6}{title}")
+            print(f"\n{indent}  {'rank':>4}  {'pair':<6} {'score':>8} {'%':>6}{title}")
         pct = "" if row["pct"] is None else f"{row['pct']:6.2f}"
-        print(f"  {row['rank']:>4}  {row['pair']:<6} {row['score']:8.2f} {pct}")
-    return 0
+        print(f"{indent}  {row['rank']:>4}  {row['pair']:<6} {row['score']:8.2f} {pct}")
 
 
 def add_vp(sub: Subparsers) -> None:

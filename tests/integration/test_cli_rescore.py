@@ -48,3 +48,30 @@ def test_rescore_bad_file_is_one_line_and_status_1(tmp_path: Path) -> None:
     out = traveller("rescore", str(bad))
     assert out.returncode == 1
     assert out.stderr.count("\n") == 1 and out.stderr.startswith("traveller: ")
+
+
+def test_d1_4_a_competitions_file_is_rescored_stage_by_stage_in_text_too(tmp_path: Path) -> None:
+    """`traveller rescore` of a competition's export without `--json`: each stage named, with
+    its own ranking of every team it ranked (the JSON's `stages`), not an empty table."""
+    from server.publish.export import event_values, export_event
+    from server.store import Store
+    from tests.integration.rehearsed import copy, moment_files
+
+    event = copy(moment_files("gabsi-power-teams", {None})[None], tmp_path / "event.db")
+    store = Store.open(event)
+    try:
+        files = export_event(store, "pbn", event=event_values(store))
+    finally:
+        store.close()
+    (tmp_path / "results.pbn").write_bytes(files["results.pbn"])
+    text = traveller("rescore", str(tmp_path / "results.pbn"))
+    scored = json.loads(traveller("rescore", str(tmp_path / "results.pbn"), "--json").stdout)
+    assert text.returncode == 0, text.stderr
+    assert len(scored["stages"]) == 2
+    lines = text.stdout.splitlines()
+    for stage in scored["stages"]:
+        at = lines.index(f"{stage['stage']}:")
+        ranked = [line.split() for line in lines[at + 1:] if line.startswith("     ")]
+        for row in stage["ranking"]:
+            assert [str(row["rank"]), *row["team"].split(), f"{row['score']:.2f}"] in [
+                r[:len(row["team"].split()) + 2] for r in ranked], (stage["stage"], row)
