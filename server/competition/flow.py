@@ -540,6 +540,10 @@ def _exit_why(entry: int, views: list[StageView], last_stage: dict[int, int]) ->
     if entry in progress.exits:
         return (f"{progress.exits[entry]} of the {view.spec.name}; placed among those out in "
                 "the same round by seed")
+    won = [line for line in progress.matches if line.winner == entry]
+    if won:
+        # A knock-out's order is its seeding, not a result: the last match the entry won.
+        text = f"won the {won[-1].round} ({won[-1].id}) of the {view.spec.name}"
     else:
         for group, order in progress.order.items():
             if entry in order:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -185,6 +186,11 @@ def test_d4_7_the_barrage_plays_to_the_end_with_league_ii_teams(
         assert {p["id"] for j in joined.values() for p in j["players"]} & seated
         placed = {p.entry for p in view.final_places}
         assert set(joined) <= placed
+        # A place decided by the barrage says which match decided it: a knock-out's order is
+        # its seeding, never "6th of the barrage".
+        whys = [p.why for p in view.final_places]
+        assert not [w for w in whys if re.search(r"\d(st|nd|rd|th) of the barrage", w)]
+        assert any(re.search(r"won the barrage round \d \(x\d\)", w) for w in whys)
     finally:
         store.close()
 
