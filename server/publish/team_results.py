@@ -236,3 +236,52 @@ def projector(store: Store, now_ms: int) -> dict[str, Any]:
     return {"kind": "teams", "round": last, "rounds": data["rounds"], "chain": data["chain"],
             "teams": rows}
 
+
+
+def board_traveller(store: Store, board: int, now_ms: int) -> dict[str, Any]:
+    """A teams event's board as the public sees it: each match that plays it (`matches`: its
+    result in both rooms and the IMPs to the home team) and each room's line (`results`, as a
+    pairs traveller's: the open room's North-South is the home team's pair, the closed room's
+    the away team's). Nothing until every table that plays it has played it (`played` of
+    `tables`; a room's board locked or adjusted counts as played), as a pairs traveller."""
+    playing = [m for m in matches(store, now_ms) if board in m.boards]
+    if not playing:
+        raise TravellerError("unknown_board", f"there is no board {board}", 404)
+    team_names = _names(store)
+
+    def done(match: Match, section: str) -> bool:
+        results = match.open if section == "O" else match.closed
+        return (match.walkover is not None or board in results
+                or board in match.locked.get(section, ())
+                or board in match.adjusted.get(section, frozenset()))
+
+    def room(result: Any) -> dict[str, Any] | None:
+        if result is None:
+            return None
+        wire = result.wire()
+        return {k: wire[k] for k in ("contract", "declarer", "tricks", "lead", "ns_score")}
+
+    finished = sum(1 for m in playing for section in ("O", "C") if done(m, section))
+    held_back = finished < 2 * len(playing)
+    rows, lines = [], []
+    for match in [] if held_back else playing:
+        two = next(b for b in match.board_results() if b.board == board)
+        # Each room's line as a pairs traveller's: the home team sits North-South in the open
+        # room, the away team in the closed room.
+        for section, ns, ew in (("O", match.home, match.away), ("C", match.away, match.home)):
+            result = room((match.open if section == "O" else match.closed).get(board))
+            if result is not None:
+                lines.append({"section": section, "table": match.table, "round": match.round,
+                              "ns_team": ns, "ew_team": ew, **result})
+        rows.append({
+            "round": match.round, "table": match.table,
+            "home": {"number": match.home,
+                     "name": team_names.get(match.home, f"Team {match.home}")},
+            "away": {"number": match.away,
+                     "name": team_names.get(match.away, f"Team {match.away}")},
+            "open": room(match.open.get(board)), "closed": room(match.closed.get(board)),
+            "home_imps": two.home_imps if two.played else None,
+            "walkover": match.walkover is not None,
+        })
+    return {"kind": "teams", "board": board, "held_back": held_back, "played": finished,
+            "tables": 2 * len(playing), "results": lines, "matches": rows}

@@ -29,6 +29,7 @@ from ..publish.closed import CLOSED, closed_rooms
 from ..publish.projector import projector_data
 from ..stages.inputs import is_competition
 from ..stages.view import wire
+from ..store import Store
 from ..teams.matches import is_teams
 from .forms import now_ms, wants_json
 from .i18n import current_language
@@ -88,10 +89,22 @@ def index() -> Any:
                            name=store.setting("name", ""))
 
 
+def _pairs_only(store: Store) -> None:
+    """A pair's scorecard is a pairs event's: a teams event's rooms are no field of pairs,
+    and its matchpoints would mean nothing."""
+    if is_teams(store):
+        raise TravellerError("teams_event", "this is a teams event: its results are by team "
+                             "and match, on the standings (/results/) and each team's page "
+                             "(/results/team/N)", 404)
+
+
 def _public_traveller(board: int) -> tuple[dict[str, Any], Any]:
     """A board's traveller as the public sees it: nothing until every table that plays it has
-    played it, then every line and the hands; with the deal shown, or None."""
+    played it, then every line and the hands; with the deal shown, or None. A teams event's:
+    every match that plays it, both rooms (`team_results.board_traveller`)."""
     store = get_store()
+    if is_teams(store):
+        return results.with_deal(team_results.board_traveller(store, board, now_ms()), store)
     section = _section()
     if board not in results.boards(store):
         raise TravellerError("unknown_board", f"there is no board {board}", 404)
@@ -118,7 +131,8 @@ def board(board: int) -> Any:
     boards = results.boards(store)
     boards = room.beside(board, boards)
     played_in = room.played_in(board)
-    return render_template("results_board.html", data=data, boards=boards,
+    page = "results_board_teams.html" if data.get("kind") == "teams" else "results_board.html"
+    return render_template(page, data=data, boards=boards,
                            numbers={b: room.number(b) for b in {*boards, board}},
                            played_in=played_in.wire() if played_in else None,
                            hand=hand_html(deal), name=store.setting("name", ""))
@@ -128,6 +142,7 @@ def board(board: int) -> Any:
 def pair(pair: int) -> Any:
     store = get_store()
     try:
+        _pairs_only(store)
         section = _section()
         data = results.scorecard(store, section, pair, results.score(store, public=True))
     except TravellerError as exc:
@@ -225,6 +240,7 @@ def board_json(board: int) -> Any:
 def pair_json(pair: int) -> Any:
     try:
         store = get_store()
+        _pairs_only(store)
         data = results.scorecard(store, _section(), pair, results.score(store, public=True))
     except TravellerError as exc:
         return _refused(exc)

@@ -290,3 +290,38 @@ def test_d8_2_report_counts_each_players_boards_from_the_line_ups(app: Any) -> N
             for p in first["players"]] == [("101", 8, 100.0, True), ("102", 8, 100.0, True)]
     page = client.get("/director/teams/report").get_data(as_text=True)
     assert 'data-testid="report-1"' in page and "full" in page
+
+
+def test_a_teams_boards_page_shows_every_match_in_both_rooms_once_all_have_played_it(
+        app: Any) -> None:
+    """A teams event's board page (and its JSON): nothing but how many matches have played it
+    until every match that plays it has, in both rooms; then each match with both rooms'
+    results and the IMPs to the home team. Never one room's matchpoints. A "pair" of a teams
+    event has no scorecard: the error envelope points to the team pages."""
+    store = store_of(app)
+    first = te.boards_of(store, 1)[0]
+    te.play_match(store, 1, 1, open_room={1: ("4S", 10, "N")}, closed_room={1: ("4S", 9, "N")})
+    client = login(app)
+    held = client.get(f"/results/api/board/{first}").json
+    assert held["kind"] == "teams" and held["held_back"] is True
+    assert held["matches"] == held["results"] == [] and (held["played"], held["tables"]) == (2, 4)
+    page = client.get(f"/results/board/{first}").get_data(as_text=True)
+    assert 'data-testid="held-back"' in page and "2 of 4" in page and "4S" not in page
+    te.play_match(store, 1, 2)
+    shown = client.get(f"/results/api/board/{first}").json
+    assert shown["held_back"] is False
+    one = next(m for m in shown["matches"] if m["table"] == 1)
+    assert (one["open"]["contract"], one["open"]["ns_score"]) == ("4S", 420)
+    assert (one["closed"]["contract"], one["closed"]["ns_score"]) == ("4S", -50)
+    assert one["home_imps"] == 10  # 420 + 50 = 470: 10 IMPs to the home team
+    lines = [(r["section"], r["table"], r["ns_team"], r["contract"], r["ns_score"])
+             for r in shown["results"] if r["table"] == 1]
+    assert lines == [("O", 1, one["home"]["number"], "4S", 420),
+                     ("C", 1, one["away"]["number"], "4S", -50)]
+    page = client.get(f"/results/board/{first}").get_data(as_text=True)
+    assert 'data-testid="teams-traveller"' in page and "+10" in page and "NS MP" not in page
+    for url in ("/results/api/pair/1", "/results/pair/1"):
+        answer = client.get(url)
+        assert answer.status_code == 404, url
+    assert client.get("/results/api/pair/1").json["code"] == "teams_event"
+    assert "/results/team/N" in client.get("/results/api/pair/1").json["error"]
