@@ -11,6 +11,7 @@ the inputs are the only record, and the rest is derived from them every time.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..movements.base import Movement
@@ -178,6 +179,43 @@ class Standing:
     """Why it is ahead of the next line, when that was not the main score."""
     sessions: tuple[float, ...] = ()
     """Pairs stages: the percentage of each session."""
+
+    @property
+    def shown(self) -> str:
+        """The place a list of the standings prints: ``"3"``, or ``"3="`` on every line the
+        stage's tie-breaks leave level with it (the first of their places, so the next line
+        after two level at 3 is 5)."""
+        return f"{self.rank or self.place}{'=' if self.shared else ''}"
+
+
+def level_with(lines: Sequence[Standing]) -> dict[int, tuple[int, ...]]:
+    """Each entry the stage's tie-breaks leave level with others: all of them, as listed."""
+    blocks: dict[int, list[int]] = {}
+    for line in lines:
+        if line.shared:
+            blocks.setdefault(line.rank or line.place, []).append(line.entry)
+    return {entry: tuple(block) for block in blocks.values() if len(block) > 1
+            for entry in block}
+
+
+def level_text(entries: Sequence[int]) -> str:
+    """``"10 and 12 are level"``: the words of a tie-break that could not part them
+    (:class:`~server.scoring.ranking.Separation`), for each of them."""
+    listed = [str(e) for e in entries]
+    return f"{', '.join(listed[:-1])} and {listed[-1]} are level"
+
+
+def tie_break_text(lines: Sequence[Standing]) -> dict[int, str]:
+    """What a tie-break column says of each line: what put it ahead of the next, and, for
+    the lines left level, that they are (never empty where a tie stays)."""
+    level = level_with(lines)
+    out = {}
+    for line in lines:
+        said = [level_text(level[line.entry])] if line.entry in level else []
+        said += [line.tie_break] if line.tie_break else []
+        if said:
+            out[line.entry] = "; ".join(said)
+    return out
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,14 @@ from typing import Any
 
 from ..formats.competition import CompetitionSpec, StageKind
 from .flow import CompetitionView, StageView
-from .model import ButlerLine, CombinedButler, GroupResult, KnockoutLine, Standing
+from .model import (
+    ButlerLine,
+    CombinedButler,
+    GroupResult,
+    KnockoutLine,
+    Standing,
+    tie_break_text,
+)
 from .simulate import Simulation
 
 
@@ -191,14 +198,15 @@ def _stage_text(stage: StageView, names: dict[int, str]) -> list[str]:
     for group in progress.groups:
         if group.name:
             out.append(f"  Group {group.name}")
+        tie_breaks = tie_break_text(group.standings)
         for line in group.standings:
             score = (f"{line.percent:6.2f}%" if line.percent is not None
                      else f"{line.vp:7.2f} VP")
             kept = f" (kept {line.carried_vp:.2f})" if line.carried_vp else ""
             imps = (f"  IMPs {line.imps[0]:.0f}-{line.imps[1]:.0f}"
                     if line.imps is not None else "")
-            reason = f"  [{line.tie_break}]" if line.tie_break else ""
-            out.append(f"  {line.place:>3}  {names.get(line.entry, line.entry):<28} "
+            reason = f"  [{tie_breaks[line.entry]}]" if line.entry in tie_breaks else ""
+            out.append(f"  {line.shown:>4} {names.get(line.entry, line.entry):<28} "
                        f"{score}{kept}{imps}{reason}")
         if group.butler:
             out.append(f"  Butler (IMPs a board, D4.1/D5.2): {_best(group.butler, names)}")

@@ -40,8 +40,7 @@ def competition_sheet(store: Store, now_ms: int, lang: str = "en") -> list[Docum
                              else f"{s.vp:g} VP" if s.vp is not None else "")
                     kept = (" " + translate(N_("(kept %(vp)s)"), lang, vp=f"{s.carried_vp:g}")
                             if s.carried_vp else "")
-                    shared = "=" if s.shared else ""
-                    lines.append(f"{s.place:>2}{shared} {names.get(s.entry, s.entry)}  "
+                    lines.append(f"{s.shown:>2} {names.get(s.entry, s.entry)}  "
                                  f"{score}{kept}")
                 parts.append((title, lines))
             if group.butler:

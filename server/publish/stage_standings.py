@@ -80,21 +80,24 @@ def team_card(store: Store, team: int, now_ms: int) -> tuple[
 
 
 def team_stages(view: CompetitionView, team: int) -> list[dict[str, Any]]:
-    """The team's line in each stage it has played: its group's place, VP (kept VP in it) and
-    IMPs, or its knock-out matches' outcome."""
+    """The team's line in each stage it has played: its group's place (`rank` the place it
+    shows, the first of theirs when the stage's tie-breaks leave it level, `shared`), VP (kept
+    VP in it) and IMPs, or its knock-out matches' outcome."""
     out = []
     for stage in view.stages:
         if stage.progress is None or team not in stage.entrants:
             continue
         row: dict[str, Any] = {"stage": stage.spec.id, "name": stage.spec.name,
                                "kind": stage.spec.kind.value, "complete": stage.complete,
-                               "group": "", "place": None, "vp": None, "carried_vp": 0.0,
+                               "group": "", "place": None, "rank": None, "vp": None,
+                               "carried_vp": 0.0,
                                "imps": None, "percent": None, "shared": False, "won": [],
                                "lost": []}
         for group in stage.progress.groups:
             for line in group.standings:
                 if line.entry == team:
-                    row.update(group=group.name, place=line.place, vp=line.vp,
+                    row.update(group=group.name, place=line.place,
+                               rank=line.rank or line.place, vp=line.vp,
                                carried_vp=line.carried_vp,
                                imps=list(line.imps) if line.imps else None,
                                percent=line.percent, shared=line.shared)
