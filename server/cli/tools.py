@@ -108,6 +108,14 @@ def _print_rescored(scored: dict[str, Any], indent: str = "", named: bool = True
         return
     print(f"{indent}{name}{scored['method']}, "
           f"{len(scored['boards'])} boards, {scored['movement']}")
+    if scored.get("match_scoring") == "vp":
+        # Swiss pairs: matches of a round's boards, ranked by their VP.
+        print(f"{indent}{len(scored['matches'])} matches, ranked by vp on {scored['vp_scale']}")
+        print(f"\n{indent}  {'rank':>4}  {'pair':<6} {'VP':>8} {'IMPs':>8}")
+        for row in scored["ranking"]:
+            print(f"{indent}  {row['rank']:>4}  {row['pair']:<6} {row['score']:8.2f} "
+                  f"{row['net_imps']:8.2f}")
+        return
     field = None
     for row in scored["ranking"]:
         if row["field"] != field:

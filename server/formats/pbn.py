@@ -65,8 +65,9 @@ _ESCAPE = re.compile(r'\\(["\\])')
 _TABLES = ("scoretable", "totalscoretable")
 _DECLARERS = frozenset("NESW")
 _PERCENT_COLUMNS = ("totalpercentage", "percentage")
-_TOTAL_COLUMNS = ("totalscore", "totalscoremp", "totalscoreimp", "totalscorevp", "totalscorebam",
-                  "totalmp", "totalimp", "totalvp", "totalpoints")  # fmt: skip
+# A pairs file that totals VP ranks by them (Swiss pairs), whatever other totals it shows.
+_TOTAL_COLUMNS = ("totalscorevp", "totalvp", "totalscore", "totalscoremp", "totalscoreimp",
+                  "totalscorebam", "totalmp", "totalimp", "totalpoints")  # fmt: skip
 
 
 @dataclass
@@ -161,9 +162,12 @@ def parse_pbn(text: str, origin: str = "<pbn>") -> ResultsFile:
                                (st, r, h, a))) for st, r, h, a in matches),
                            match_scoring=_team_scoring(games), missing=tuple(missing),
                            stages=tuple(stages) if several else ())  # fmt: skip
-    stages_found = tuple(FileStage(name, None, tuple(by_stage[name])) for name in names)
+    stages_found = tuple(FileStage(name, _pairs_scoring(
+        [game for game in games if stage_of(game) == (name if several else "")]),
+        tuple(by_stage[name])) for name in names)
     return ResultsFile(source="pbn", method=method, lines=tuple(lines),
                        original_ranking=tuple(ranking), title=title,
+                       match_scoring=_pairs_scoring(games),
                        stages=stages_found if several else ())  # fmt: skip
 
 
@@ -570,6 +574,17 @@ def _team_table(tags: dict[str, str], round_: str, home: str, away: str, board: 
         tricks=None if adjusted or passed else parse_tricks(tag("Result"), contract),
         original_home_imps=original,
     )
+
+
+def _pairs_scoring(games: list[_Game]) -> str | None:
+    """``"vp"`` when a pairs file's totals are victory points (a Swiss pairs event, whose
+    matches go to VP: ``TotalScoreVP``), else None."""
+    for game in games:
+        for table in game.tables:
+            if (table.name == "totalscoretable" and "pairid" in table.columns
+                    and {"totalscorevp", "totalvp"} & table.columns.keys()):
+                return "vp"
+    return None
 
 
 def _team_scoring(games: list[_Game]) -> str | None:

@@ -122,7 +122,7 @@ class FileStage:
     """The stage's name, as the file gives it."""
     match_scoring: str | None = None
     """A teams stage's match scoring: ``"vp"`` or ``"imps"`` (a knock-out), as the file
-    states it; None when it does not say."""
+    states it, and ``"vp"`` for a Swiss pairs stage; None when it does not say."""
     ranking: tuple[tuple[str, float], ...] = ()
     """The stage's ranking as the file gives it (:attr:`ResultsFile.original_ranking`)."""
     carried: tuple[tuple[str, float], ...] = ()
@@ -151,7 +151,9 @@ class ResultsFile:
     """A teams file's matches, with the scores the producing program gave them."""
     match_scoring: str | None = None
     """How a teams file scores a match: ``"vp"`` (victory points) or ``"imps"`` (total IMPs),
-    as the file states it; None when it does not say."""
+    as the file states it; ``"vp"`` for a pairs file whose pairs play matches that go to VP
+    (Swiss pairs: USEBIO's ``MATCH_SCORING_METHOD`` VPS, PBN's ``TotalScoreVP``); None when
+    it does not say."""
     missing: tuple[str, ...] = ()
     """What the file lacks to be rescored in full, one sentence each (a board of a match with
     one table's result only...); empty when nothing is missing."""

@@ -184,7 +184,8 @@ def parse_usebio(data: bytes | str, origin: str = "<usebio>") -> ResultsFile:
     if not lines:
         raise UsebioError("no TRAVELLER_LINE: the file holds no travellers", origin=origin)
     return ResultsFile(source="usebio", method=_method(events), lines=tuple(lines),
-                       original_ranking=tuple(ranking), title=title, stages=several)  # fmt: skip
+                       original_ranking=tuple(ranking), title=title,
+                       match_scoring=_match_scoring(events), stages=several)  # fmt: skip
 
 
 def stage_names(descriptions: list[str]) -> tuple[str, list[str]]:

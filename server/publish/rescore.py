@@ -83,6 +83,7 @@ from ..scoring.matchpoints import (
     ScoringError,
     score_pairs,
 )
+from .rescore_swiss import swiss_pairs
 from .rescore_teams import METHODS as TEAM_METHODS
 from .rescore_teams import TeamsFileLike, rescore_teams
 
@@ -175,7 +176,9 @@ def rescore(
 
     A teams file (its ``team_tables``) is scored by :func:`rescore_teams` by the method asked
     for, else the file's, else ``"imps"`` (``"cross-imps"``, ``"bam"``: :data:`TEAM_METHODS`),
-    its matches' VPs on ``vp_scale`` (default: the scale that gives the file's own VPs).
+    its matches' VPs on ``vp_scale`` (default: the scale that gives the file's own VPs). A
+    Swiss pairs file (``match_scoring`` "vp") scored by IMPs is ranked by its matches' VPs on
+    the same scale (:func:`server.publish.rescore_swiss.swiss_pairs`).
 
     ``decimals`` rounds each board's matchpoints before the totals, as the producing program
     did: ``"file"`` (the default) takes as many decimals as the file's own board figures show
@@ -268,6 +271,8 @@ def rescore(
          "per_board": s.per_board, "original": originals.get(str(s.pair.number))}
         for s in imp_scored.standings
     ]  # fmt: skip
+    if getattr(results, "match_scoring", None) == "vp":
+        out.update(swiss_pairs(out["boards"], out["ranking"], vp_scale))
     return out
 
 

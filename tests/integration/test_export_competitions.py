@@ -162,6 +162,13 @@ def _pair_figures(fmt: str, part: dict[str, Any], stage: PairsEvent) -> list[str
                 want = ours.get((board["board"], line["ns"], line["ew"]))
                 if want is not None and line["ns_imps"] != want:
                     problems.append(f"{fmt} board {board['board']}: {line['ns_imps']} != {want}")
+        # KC1: its matches go to VP, and the file's ranking is by them.
+        if part.get("match_scoring") != "vp":
+            problems.append(f"{fmt} {part['stage']}: ranked by {part.get('match_scoring')}")
+        for row in part["ranking"]:
+            if row["original"] is not None and abs(row["score"] - row["original"]) > TOLERANCE:
+                problems.append(f"{fmt} {part['stage']} {row['pair']}: {row['score']} VP != "
+                                f"{row['original']}")
         return problems
     for row in part["ranking"]:
         if row["original"] is not None and abs(row["pct"] - row["original"]) > 2 * TOLERANCE:
