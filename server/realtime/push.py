@@ -137,10 +137,13 @@ class Notifier:
     """
 
     GRID_INTERVAL = 0.25
-    GRID_SHARE = 0.01
-    """The share of the server's time the grid's pushes may take while tables enter: a
-    grid's building holds the event loop (4 ms at 500 tables), and every acknowledgement
-    arriving meanwhile waits for it."""
+    GRID_ROW_S = 0.002
+    """The wait between grid pushes for each table the grid shows, when that is longer than
+    GRID_INTERVAL: a grid's building and patch hold the event loop about 10 us a table (5 ms
+    at 500 tables, in-process), and every acknowledgement arriving meanwhile waits for it, so
+    a large grid goes at most every second at 500 tables: half a percent of the loop. (Timing
+    each push instead measured the other greenlets too, whenever the push waited for the
+    store's lock: 10-80 ms a push under load.)"""
     ROOM_S = 0.004
     PUSH_AT_MOST_S = 1.0
 
@@ -154,8 +157,8 @@ class Notifier:
         """Held by the flush pushing a table, the grid or the projector: flushes overlap,
         their pushes never do."""
         self._grid_due = False
-        self._grid_cost = 0.0
-        """How long the last grid pushed took to build and send, in seconds."""
+        self._grid_rows = 0
+        """The tables of the last grid pushed (0: no console open)."""
         self._tables: set[TableRow] = set()
         self.projector = ProjectorFeed(socketio)
 
@@ -204,19 +207,15 @@ class Notifier:
             with self._pushing:
                 self._room(self.activity.clock() + self.PUSH_AT_MOST_S)
                 if listening(self.socketio, "/director"):
-                    # The loop's own time (an emit only queues): not the time this process
-                    # waited for a core, which is not the grid's.
-                    began = time.thread_time()
-                    push_grid(self.socketio)
-                    self._grid_cost = time.thread_time() - began
+                    self._grid_rows = len(push_grid(self.socketio)["tables"])
                 else:
-                    self._grid_cost = 0.0
+                    self._grid_rows = 0
                 self.projector.push()
 
     def grid_interval(self) -> float:
-        """The wait between a change and the grid's push: GRID_INTERVAL, longer where the grid
-        costs more than GRID_SHARE of it (every 0.5 s or so at 500 tables)."""
-        return max(self.GRID_INTERVAL, self._grid_cost / self.GRID_SHARE)
+        """The wait between a change and the grid's push: GRID_INTERVAL, longer for a grid of
+        more than 125 tables (GRID_ROW_S a table: every second at 500 tables)."""
+        return max(self.GRID_INTERVAL, self.GRID_ROW_S * self._grid_rows)
 
     def _push_tables(self, deadline: float, last: bool = False) -> None:
         """Push every table changed since the last push, each its state built once, each when

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import http.cookiejar
 import json
 import logging
 import os
@@ -38,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 import uuid
 from dataclasses import dataclass, field
@@ -51,7 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from server.store import Store
 from server.table.state import table_state
-from tests.conftest import REPO, ServerProcess, free_port, served_event
+from tests.conftest import PASSWORD, REPO, ServerProcess, free_port, served_event
 
 # A session of 9 rounds of 3 boards (27 boards, as GABSI's 22-28-board sessions, K4.1).
 ROUNDS = 9
@@ -141,6 +143,48 @@ class Terminal(socketio.AsyncClient):
         return {str(r.get("op_id")) for r in (self.state or {}).get("results", [])}
 
 
+class Console(socketio.AsyncClient):
+    """The director's console as its page runs it: the grid whole at connect, then each
+    `grid_patch` applied at its base (else the whole grid asked again with `get_grid`); it
+    counts the Socket.IO payload of every `grid` and `grid_patch`."""
+
+    def __init__(self) -> None:
+        super().__init__(reconnection=False)
+        self.grid: dict[str, Any] | None = None
+        self.sizes: list[int] = []
+        self.asked = 0
+        self.on("grid", self._on_grid, namespace="/director")
+        self.on("grid_patch", self._on_patch, namespace="/director")
+
+    async def _handle_eio_message(self, data: Any) -> None:
+        if isinstance(data, str) and re.match(r'^2/director,\d*\["grid(_patch)?"', data):
+            self.sizes.append(len(data.encode()))
+        await super()._handle_eio_message(data)
+
+    async def _on_grid(self, grid: dict[str, Any]) -> None:
+        self.grid = grid
+
+    async def _on_patch(self, change: dict[str, Any]) -> None:
+        if self.grid is not None and self.grid.get("version") == change["base"]:
+            self.grid = jsonpatch.apply_patch(self.grid, change["patch"], in_place=True)
+        else:
+            self.asked += 1
+            self.grid = (await self.call("get_grid", {}, namespace="/director",
+                                         timeout=60))["grid"]
+
+
+def director_cookie(base_url: str, password: str) -> str:
+    """A director's session cookie, logged in as the console's login page does."""
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    page = opener.open(base_url + "/director/login", timeout=30).read().decode()
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert csrf is not None, "the login page has no CSRF token"
+    form = urllib.parse.urlencode({"password": password, "csrf_token": csrf.group(1)})
+    opener.open(base_url + "/director/login", data=form.encode(), timeout=30).read()
+    return "; ".join(f"{c.name}={c.value}" for c in jar)
+
+
 @dataclass
 class Field:
     """What a field of terminals measured."""
@@ -156,6 +200,9 @@ class Field:
     """The bytes each terminal received during the round."""
     resyncs: int = 0
     wall: float = 0.0
+    console: list[int] = field(default_factory=list)
+    """Every `grid` and `grid_patch` an open console received during the field, in bytes."""
+    console_asked: int = 0
 
 
 async def _terminal(base_url: str, token: str, barrier: asyncio.Barrier, pace: float,
@@ -206,9 +253,16 @@ async def _terminal(base_url: str, token: str, barrier: asyncio.Barrier, pace: f
 
 
 async def _field(base_url: str, tokens: list[str], pace: float, settle: bool,
-                 boards: int | None = None) -> Field:
+                 boards: int | None = None, cookie: str | None = None) -> Field:
     barrier = asyncio.Barrier(len(tokens))
     out = Field()
+    console = None
+    if cookie is not None:
+        # The director's console open through the field, as at a venue.
+        console = Console()
+        await console.connect(base_url, namespaces=["/director"], headers={"Cookie": cookie},
+                              auth={"patches": True}, transports=["websocket"],
+                              wait_timeout=60)
     wall = time.perf_counter()
     # The terminals are one process here, not a device each: a collection of this process's
     # oldest generation (its 500 states, every patch applied to a copy) held all of them at
@@ -223,6 +277,9 @@ async def _field(base_url: str, tokens: list[str], pace: float, settle: bool,
     finally:
         gc.enable()
     out.wall = time.perf_counter() - wall
+    if console is not None:
+        out.console, out.console_asked = console.sizes[1:], console.asked  # not the first grid
+        await console.disconnect()
     return out
 
 
@@ -240,17 +297,23 @@ def figures(out: Field) -> dict[str, float]:
         "result_bytes": sum(out.per_table) / len(out.acked) if out.acked else nan,
         "round_bytes": statistics.mean(out.per_table) if out.per_table else nan,
         "resyncs": out.resyncs,
+        "console_bytes": sum(out.console) if out.console else nan,
+        "console_messages": len(out.console),
+        "console_asked": out.console_asked,
     }
 
 
 def measure(server: ServerProcess, tokens: list[str], pace: float,
-            boards: int | None = None) -> dict[str, float]:
+            boards: int | None = None, console: bool = False) -> dict[str, float]:
     """A field against a started `traveller serve`, which it stops (each terminal enters its
-    round's first `boards`); then every acknowledged result is looked for in the event file."""
+    round's first `boards`; with `console`, the director's console is open through it); then
+    every acknowledged result is looked for in the event file."""
     assert server.proc is not None
     try:
+        cookie = director_cookie(server.base_url, PASSWORD) if console else None
         cpu = cpu_seconds(server.proc.pid)
-        out = asyncio.run(_field(server.base_url, tokens, pace, settle=True, boards=boards))
+        out = asyncio.run(_field(server.base_url, tokens, pace, settle=True, boards=boards,
+                                 cookie=cookie))
         cpu = cpu_seconds(server.proc.pid) - cpu
         memory = peak_memory_mb(server.proc.pid)
     finally:

@@ -22,6 +22,10 @@ from its teams' rosters (D2.1). Then a real `traveller serve` runs it.
    of the server's median push), with the loss count, the server's peak memory and its CPU time
    an acknowledgement.
 
+3. The smallest paced field of each kind once more with the director's console open (as at a
+   venue; the console takes the grid's patches): the acknowledgements' latency, and the grid's
+   bytes a result.
+
 Sizes are Socket.IO payloads: the JSON of each message as the server frames it, in bytes, as
 the terminal receives it (less the WebSocket frame). It prints each figure beside its target
 and asserts nothing. `make bench` runs the quick mode (one run of each field); more:
@@ -256,6 +260,20 @@ def field(kind: str, terminals: int, runs: int, pace: float) -> dict[str, float]
     }
 
 
+def console_field(kind: str, terminals: int, pace: float) -> dict[str, float]:
+    """Part 3: the same field with the director's console open (taking the grid's patches),
+    as at a venue: the acknowledgements' latency and what the console receives."""
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        ids = register(tmp / "register.csv", REGISTER)
+        server, tokens = _served(kind, tmp, terminals, tmp / "register.csv", ids)
+        r = measure(server, tokens, pace, BOARDS, console=True)
+    print(f"    {line('server', r)}\n    console: {r['console_messages']:.0f} grid pushes, "
+          f"{_kb(r['console_bytes'])}, {r['console_bytes'] / r['acks']:.0f} B a result, "
+          f"whole grid asked again {r['console_asked']:.0f} times", flush=True)
+    return r
+
+
 def _describe(kind: str, terminals: int) -> str:
     if kind == "pairs":
         sections, tables = layout(terminals)
@@ -283,6 +301,12 @@ def main(runs: int = 1, pairs: tuple[int, ...] = (500, 1000),
                       + f"; `traveller serve` beside the bare echo ({runs} run"
                       + ("s)" if runs > 1 else ")"), flush=True)
                 fields.append((kind, terminals, mode, field(kind, terminals, runs, pace)))
+    consoles: list[tuple[str, int, dict[str, float]]] = []
+    for kind in kinds:
+        terminals = min(pairs if kind == "pairs" else teams)
+        print(f"Real size with the director's console open: {terminals} terminals "
+              f"({_describe(kind, terminals)}), paced", flush=True)
+        consoles.append((kind, terminals, console_field(kind, terminals, 3.0)))
 
     print("\nReal size against the targets of issue 24 (medians of runs; sizes are Socket.IO "
           "payloads; p99 ratios to the bare echo at the same size):", flush=True)
@@ -315,6 +339,11 @@ def main(runs: int = 1, pairs: tuple[int, ...] = (500, 1000),
              f"{PUSH_KB * 1024} B")
         _row(f"{name}: per result, a table's {BOARDS} boards",
              f"{r['result']:.0f} B, {_kb(r['round'])}", "(reported)")
+    for kind, terminals, r in consoles:
+        name = f"{kind} {terminals} paced, console open"
+        _row(f"{name}: ack p50, p99", f"{r['p50_ms']:.1f}, {r['p99_ms']:.1f} ms", "(reported)")
+        _row(f"{name}: the console's grid", f"{r['console_bytes'] / r['acks']:.0f} B a result, "
+             f"{r['console_messages']:.0f} pushes", "(reported)")
 
 
 if __name__ == "__main__":
