@@ -70,6 +70,12 @@ class PairLine:
     """The board as the room numbers it (its session's boards 1-N); 0: ``board``."""
     round_number: int = 0
     """The round as the room numbers it (its session's rounds 1-R); 0: ``round``."""
+    stage: str = ""
+    """The competition stage whose board it is ("" outside a competition)."""
+    session: int = 0
+    """The stage's session whose board it is, when the stage has several; 0 otherwise."""
+    group: str = ""
+    """The stage's group (its section) when the stage has several; "" otherwise."""
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,15 @@ adds a page per stage, ``stage-ID.html`` (its groups' standings, its Butler rank
 keeps one (D4.1, D5.2; League II's also over all its groups, with what it holds), its matches:
 a knock-out's with IMPs, carry-over and winner, never VP, and who qualified where or the final
 places it gave), listed on the index; its index lists the matches stage by stage (or the
-travellers), and every team's or pair's page its matches or boards of every stage.
+travellers), and every team's or pair's page its matches or boards of every stage. Each session
+of a competition numbers its boards from 1, so a board is named by where it was played, as the
+results pages name it: its page ("preliminary · session 2 · Board 1"), its link (the index lists
+the travellers session by session, and group by group) and its line of a scorecard.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
@@ -32,6 +36,10 @@ from server.formats.interchange import (
 )
 
 EACH_MATCH = "Each match's boards"
+SESSION = "session %(session)s"
+GROUP = "Group %(group)s"
+"""A competition's board is named by its stage, session and group, as the results pages name
+it ("preliminary · session 2 · Board 1")."""
 BUTLER_HOLDS = "%(groups)s of %(of)s groups, up to match %(round)s of %(rounds)s"
 """The heading of a stage page's list of matches, each linked to its boards."""
 LANGUAGES = {"en": "English", "id": "Bahasa Indonesia", "pl": "Polski"}
@@ -93,6 +101,8 @@ _WORDS: dict[str, tuple[str, str]] = {  # English: (Indonesian, Polish)
     "Extra boards": ("Board tambahan", "Dogrywka"),
     "Total": ("Total", "Razem"),
     EACH_MATCH: ("Board tiap pertandingan", "Rozdania meczów"),
+    SESSION: ("sesi %(session)s", "sesja %(session)s"),
+    GROUP: ("Grup %(group)s", "Grupa %(group)s"),
 }  # fmt: skip
 
 STYLE = ("body{font:16px/1.4 system-ui,sans-serif;margin:1rem auto;max-width:60rem;padding:0 1rem}"
@@ -276,6 +286,36 @@ def _board_page(section: str, board: int) -> str:
     return f"board-{section}-{board}.html"
 
 
+def _where(line: PairLine, w: dict[str, str]) -> str:
+    """Where the room played a board: its stage, session and group ("preliminary · session
+    2"); "" outside a competition."""
+    parts = [line.stage] if line.stage else []
+    if line.session:
+        parts.append(w[SESSION] % {"session": line.session})
+    if line.group:
+        parts.append(w[GROUP] % {"group": line.group})
+    return " · ".join(parts)
+
+
+def _board_names(lines: Iterable[PairLine], w: dict[str, str],
+                 several: bool) -> dict[tuple[str, int], str]:
+    """Each board's name by (section, board), one of its own in the event: the room's number
+    after where it was played ("preliminary · session 2 · Board 1"), or with its section
+    ("Board B7") outside a competition of several sections. A name two boards would still
+    share (two sections of one group) takes their sections too."""
+    found = {(x.section, x.board): x for x in lines}
+
+    def name(x: PairLine, section: bool) -> str:
+        where = _where(x, w)
+        board = f"{w['Board']} {x.section if section else ''}{x.number or x.board}"
+        return f"{where} · {board}" if where else board
+
+    names = {key: name(x, several and not x.stage) for key, x in found.items()}
+    shared = Counter(names.values())
+    return {key: name(found[key], True) if shared[text] > 1 else text
+            for key, text in names.items()}
+
+
 def _pairs(event: PairsEvent, lang: str, w: dict[str, str], hands: Mapping[int, Deal],
            more: Sequence[str] = ()) -> dict[str, str]:
     fields = {"NS": w["North-South"], "EW": w["East-West"], "ALL": w["All pairs"]}
@@ -294,14 +334,10 @@ def _pairs(event: PairsEvent, lang: str, w: dict[str, str], hands: Mapping[int, 
                   _pct(s.percentage)]
                  for s in rows), f"ranking-{section}-{field}"))  # fmt: skip
     boards = sorted({(line.section, line.board) for line in event.lines})
-    # The room's numbers (a competition's session boards 1-N); the pages are the event's.
-    shown = {(x.section, x.board): x.number or x.board for x in event.lines}
-    stage_of = {(x.section, x.board): stage.name for stage in event.stages
-                if stage.results is not None and isinstance(stage.results, PairsEvent)
-                for x in stage.results.lines}
-    links = " ".join(f'<a href="{_board_page(s, b)}">{escape(s) if several else ""}'
-                     f"{shown[s, b]}</a>" for s, b in boards)  # fmt: skip
-    body.append(f'<p data-testid="travellers">{escape(w["Travellers:"])} {links}</p>')
+    # The room's numbers (a competition's session boards 1-N, named by where they were
+    # played); the pages are the event's.
+    names = _board_names(event.lines, w, several)
+    body.extend(_travellers(event.lines, boards, names, w, several))
     body.extend(more)
     pages = {"index.html": _page(lang, event.title, body, "index.html")}
     back = f'<p><a href="index.html">{escape(w["Back to the results"])}</a></p>'
@@ -317,9 +353,7 @@ def _pairs(event: PairsEvent, lang: str, w: dict[str, str], hands: Mapping[int, 
                  escape(x.lead or ""), "" if x.ns_score is None else str(x.ns_score),
                  _figure(x.ns_mp), _figure(x.ew_mp), _pct(x.ns_pct), _pct(x.ew_pct)]
                 for x in lines]  # fmt: skip
-        stage = f"{stage_of[section, board]}: " if (section, board) in stage_of else ""
-        title = (f"{stage}{w['Traveller']}: {w['Board']} {section if several else ''}"
-                 f"{shown[section, board]}")
+        title = f"{w['Traveller']}: {names[section, board]}"
         page = _board_page(section, board)
         hand = diagram(hands[board], lang) if board in hands else ""
         body = [back, f"<h1>{escape(title)}</h1>", _table(head, cells, "traveller"), hand]
@@ -328,9 +362,8 @@ def _pairs(event: PairsEvent, lang: str, w: dict[str, str], hands: Mapping[int, 
         mine = [x for x in event.lines if x.section == standing.section
                 and standing.pair in (x.ns, x.ew)]  # fmt: skip
         page = _pair_page(standing.section, standing.pair)
-        pages[page] = _page(lang, event.title, [back, *_scorecard(standing.pair, mine, w,
-                                                                  standing.section, several)],
-                            page)  # fmt: skip
+        pages[page] = _page(lang, event.title, [back, *_scorecard(
+            standing.pair, mine, w, standing.section, several, names)], page)
     if event.stages:
         # A competition's pairs: a page each of every section (group) they played in.
         for section, pair in sorted({(x.section, p) for x in event.lines for p in (x.ns, x.ew)}):
@@ -341,18 +374,51 @@ def _pairs(event: PairsEvent, lang: str, w: dict[str, str], hands: Mapping[int, 
             name = event.entries.get(pair)
             pages[page] = _page(lang, event.title, [
                 back, f"<p>{escape(name)}</p>" if name else "",
-                *_scorecard(pair, mine, w, section, several)], page)
+                *_scorecard(pair, mine, w, section, several, names)], page)
     return pages
 
 
+def _link(line: PairLine, names: Mapping[tuple[str, int], str], text: str) -> str:
+    """A link to a board's traveller that reads as the board's whole name."""
+    return (f'<a href="{_board_page(line.section, line.board)}" '
+            f'aria-label="{escape(names[line.section, line.board])}">{escape(text)}</a>')
+
+
+def _travellers(lines: Sequence[PairLine], boards: Sequence[tuple[str, int]],
+                names: Mapping[tuple[str, int], str], w: dict[str, str],
+                several: bool) -> list[str]:
+    """The index's links to the travellers: one line of them, or in a competition a line of
+    each stage's session (and group), named so."""
+    found = {(x.section, x.board): x for x in lines}
+    sets: dict[str, list[PairLine]] = {}
+    for key in boards:
+        sets.setdefault(_where(found[key], w), []).append(found[key])
+    if list(sets) == [""]:
+        links = " ".join(_link(x, names, f"{x.section if several else ''}{x.number or x.board}")
+                         for x in sets[""])
+        return [f'<p data-testid="travellers">{escape(w["Travellers:"])} {links}</p>']
+    items = []
+    for where, shown in sorted(sets.items(), key=lambda s: (min(x.board for x in s[1]), s[0])):
+        # A number two boards of the set share (one group's sections) takes their sections.
+        numbers = [x.number or x.board for x in shown]
+        links = " ".join(_link(x, names, f"{x.section if numbers.count(n) > 1 else ''}{n}")
+                         for x, n in zip(shown, numbers, strict=True))
+        items.append(f"<li>{escape(where or w['Boards'])}: {links}</li>")
+    return [f"<h2>{escape(w['Travellers:'].rstrip(':'))}</h2>",
+            '<ul data-testid="travellers">\n' + "\n".join(items) + "\n</ul>"]
+
+
 def _scorecard(pair: int, lines: list[PairLine], w: dict[str, str], section: str,
-               several: bool) -> list[str]:  # fmt: skip
+               several: bool, names: Mapping[tuple[str, int], str]) -> list[str]:
+    staged = any(x.stage for x in lines)
     rows = []
     for x in sorted(lines, key=lambda x: (x.round, x.board)):
         ns = x.ns == pair
         own = None if x.ns_score is None else x.ns_score if ns else -x.ns_score
         imps = x.ns_imps if ns else x.ew_imps
-        rows.append([f'<a href="{_board_page(x.section, x.board)}">{x.number or x.board}</a>',
+        # In a competition the stage's session comes first: each numbers its boards from 1.
+        rows.append([escape(_where(x, w))] * staged + [
+                     _link(x, names, str(x.number or x.board)),
                      str(x.round_number or x.round),
                      "NS" if ns else "EW", str(x.ew if ns else x.ns),
                      *_result(x.contract, x.declarer, x.tricks, x.adjusted, w),
@@ -362,8 +428,9 @@ def _scorecard(pair: int, lines: list[PairLine], w: dict[str, str], section: str
                      _pct(x.ns_pct if ns else x.ew_pct)])  # fmt: skip
     title = f"{w['Scorecard']}: {w['Pair']} {section if several else ''}{pair}"
     return [f"<h1>{escape(title)}</h1>", _table(
-        [w["Board"], w["Round"], "", w["Opponent"], w["Contract"], w["By"], w["Tricks"],
-         w["Score"], "MP", "%"], rows, "scorecard")]  # fmt: skip
+        [w["Stage"]] * staged + [w["Board"], w["Round"], "", w["Opponent"], w["Contract"],
+                                 w["By"], w["Tricks"], w["Score"], "MP", "%"], rows,
+        "scorecard")]  # fmt: skip
 
 
 # --- teams -----------------------------------------------------------------------------------

@@ -250,9 +250,7 @@ def _pairs(store: Store, event: PairsEvent, view: CompetitionView,
                 where[fixture["detail"]["section"], number] = fixture["stage"]
     by_stage: dict[str, list[PairLine]] = defaultdict(list)
     for x in event.lines:
-        name = numbers.round(x.round, x.section)
-        by_stage[where.get((x.section, x.round), "")].append(
-            replace(x, number=numbers.number(x.board), round_number=name.number))
+        by_stage[where.get((x.section, x.round), "")].append(_named(x, numbers))
     swiss_entries: dict[str, list[Entry]] = defaultdict(list)
     if any(s.spec.kind is StageKind.SWISS_PAIRS for s in view.stages):
         for e in entries(store):
@@ -282,6 +280,15 @@ def _pairs(store: Store, event: PairsEvent, view: CompetitionView,
                    stages=tuple(out_stages))
 
 
+def _named(line: PairLine, numbers: Numbering) -> PairLine:
+    """`line` with its board and round as the room names them: the stage, the session when the
+    stage has several, the group when it has several, the session's board and round."""
+    name = numbers.round(line.round, line.section)
+    return replace(line, number=numbers.number(line.board), round_number=name.number,
+                   stage=name.stage, group=name.group,
+                   session=(name.session or 0) if (name.sessions or 0) > 1 else 0)
+
+
 def adjusted_percents(adjustment: dict[str, Any] | None) -> tuple[float, float] | None:
     """An artificial adjusted score's percentages for North-South and East-West (written
     `A6040`), or None for none or an assigned score."""
@@ -308,8 +315,7 @@ def _datum_lines(session: list[Entry], numbers: Numbering) -> list[PairLine]:
         for e in by_board[board]:
             imp = figures.get(id(e))
             result = e.result if e.adjustment is None else None
-            name = numbers.round(e.key.round, e.key.section)
-            out.append(PairLine(
+            out.append(_named(PairLine(
                 section=e.key.section, round=e.key.round, table=e.key.table_number,
                 board=e.key.board, ns=e.ns_pair, ew=e.ew_pair,
                 contract=result.contract if result else None,
@@ -319,8 +325,7 @@ def _datum_lines(session: list[Entry], numbers: Numbering) -> list[PairLine]:
                 ns_score=result.ns_score if result else None,
                 adjusted=adjusted_percents(e.adjustment), ns_mp=None, ew_mp=None, ns_pct=None,
                 ew_pct=None, ns_imps=None if imp is None else float(imp),
-                ew_imps=None if imp is None else float(-imp), number=numbers.number(board),
-                round_number=name.number))
+                ew_imps=None if imp is None else float(-imp)), numbers))
     return out
 
 
