@@ -76,6 +76,12 @@ class PairLine:
     """The stage's session whose board it is, when the stage has several; 0 otherwise."""
     group: str = ""
     """The stage's group (its section) when the stage has several; "" otherwise."""
+    players: tuple[str, str, str, str] | None = None
+    """North, East, South and West by name, as the table said who sat where; None when it
+    did not."""
+    played_on: str = ""
+    """The day the table entered it, as PBN writes a date (``"2024.05.17"``); "" when not
+    known."""
 
 
 @dataclass(frozen=True)

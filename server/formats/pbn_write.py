@@ -1,18 +1,27 @@
 """Writing an event's results as PBN 2.1: the standard's score tables, or one game per table.
 
-A pairs event is one game per board (``Event``, ``Board``, ``Dealer``, ``Vulnerable``,
-``Scoring "MatchPoints"``) with its ``ScoreTable`` (``Section``, ``Table``, ``Round``,
-``PairId_NS``, ``PairId_EW``, ``Contract``, ``Declarer``, ``Result``, ``Lead``, ``Score_NS``,
-``Score_EW``, ``MP_NS``, ``MP_EW``, ``Percentage_NS``, ``Percentage_EW``); the first game carries
-the ``TotalScoreTable`` (``Rank``, ``Section``, ``PairId``, ``Direction``, ``TotalScoreMP``,
-``TotalPercentage``, ``Names``). A teams event is one game per table as teams programs write it
-(``Round``, ``HomeTeam``, ``VisitTeam``, ``Room`` Open or Closed, the result, ``Score "NS 420"``
-and ``ScoreIMP`` for the side that sat North-South), the first game carrying the teams'
-``TotalScoreTable`` (``Rank``, ``TeamId``, ``TotalScoreVP``, ``TotalScoreIMP``, ``TeamName``).
-An artificial adjusted score is ``A6040`` in both score cells. Every game of a board whose hand
-record may be shown carries its ``Deal`` (North first) after ``Vulnerable``. The names are the
-last column of each ``TotalScoreTable``, since some readers (endplay's) split rows at white
-space even inside quotes. :mod:`server.formats.pbn` reads all of it back.
+A pairs event is one game per board. The file is in PBN's export format, so each game starts
+with the standard's mandatory tag set in its order: ``Event``, ``Site``, ``Date``, ``Board``,
+``West``, ``North``, ``East``, ``South``, ``Dealer``, ``Vulnerable``, ``Deal``, ``Scoring``
+(``"MatchPoints"``), ``Declarer``, ``Contract``, ``Result``. The tags of the play are one
+table's, as programs that read one result a game expect: the first of the ``ScoreTable`` with
+a contract played, named by the ``Table`` and ``Round`` tags that follow (and ``Section`` when
+there are several), with its players as the table gave them and the day it was entered. What
+the file does not know is ``"?"`` (the ``Site``, the players a table did not give, a ``Date``
+of ``"????.??.??"``, each hand of a ``Deal`` not shown: ``"N:- - - -"``); what does not apply
+is empty (a pass-out's declarer and result). The board's ``ScoreTable`` follows (``Section``,
+``Table``, ``Round``, ``PairId_NS``, ``PairId_EW``, ``Contract``, ``Declarer``, ``Result``,
+``Lead``, ``Score_NS``, ``Score_EW``, ``MP_NS``, ``MP_EW``, ``Percentage_NS``,
+``Percentage_EW``); the first game carries the ``TotalScoreTable`` (``Rank``, ``Section``,
+``PairId``, ``Direction``, ``TotalScoreMP``, ``TotalPercentage``, ``Names``). A teams event is
+one game per table as teams programs write it (``Round``, ``HomeTeam``, ``VisitTeam``, ``Room``
+Open or Closed, the result, ``Score "NS 420"`` and ``ScoreIMP`` for the side that sat
+North-South), the first game carrying the teams' ``TotalScoreTable`` (``Rank``, ``TeamId``,
+``TotalScoreVP``, ``TotalScoreIMP``, ``TeamName``); a teams game whose hand record may be shown
+carries its ``Deal`` (North first) after ``Vulnerable``. An artificial adjusted score is
+``A6040`` in both score cells. The names are the last column of each ``TotalScoreTable``, since
+some readers (endplay's) split rows at white space even inside quotes.
+:mod:`server.formats.pbn` reads all of it back.
 
 A competition is one event per stage begun, in order: every game of a stage carries the
 competition's ``Event`` and the stage's ``Stage`` (PBN 2.1's tag for it), the stage's games
@@ -112,6 +121,49 @@ def _score_cells(line: PairLine) -> tuple[str, str]:
     return (str(line.ns_score), "-") if line.ns_score >= 0 else ("-", str(-line.ns_score))
 
 
+UNKNOWN = "?"
+UNKNOWN_DATE = "????.??.??"
+UNKNOWN_DEAL = "N:- - - -"
+"""A deal whose hands the file may not give: each hand unknown (``-``), as PBN writes it."""
+
+
+def _shown(lines: list[PairLine]) -> PairLine:
+    """The table whose play a pairs game's own tags give: the first in its ``ScoreTable``
+    with a contract played, else the first."""
+    return next((x for x in lines if x.adjusted is None and x.contract is not None), lines[0])
+
+
+def _play(line: PairLine) -> list[str]:
+    """``Declarer``, ``Contract`` and ``Result`` of a table: a pass-out has no declarer and no
+    result (empty, as the standard writes what does not apply), an adjusted score no
+    contract that the file knows ("?")."""
+    if line.adjusted is not None or line.contract is None:
+        return [_tag("Declarer", UNKNOWN), _tag("Contract", UNKNOWN), _tag("Result", UNKNOWN)]
+    if line.contract.upper() == "PASS":
+        return [_tag("Declarer", ""), _tag("Contract", "Pass"), _tag("Result", "")]
+    return [_tag("Declarer", line.declarer or UNKNOWN), _tag("Contract", line.contract),
+            _tag("Result", UNKNOWN if line.tricks is None else line.tricks)]
+
+
+def _identification(event: PairsEvent, number: int, line: PairLine, scoring: str,
+                    sections: bool) -> list[str]:
+    """A pairs game's tags: PBN's mandatory tag set in its order, of the board and of the
+    table `line` (its players, day and play), then the stage and the table's place."""
+    north, east, south, west = line.players or (UNKNOWN,) * 4
+    tags = [_tag("Event", event.title), _tag("Site", UNKNOWN),
+            _tag("Date", line.played_on or UNKNOWN_DATE), _tag("Board", number),
+            _tag("West", west), _tag("North", north), _tag("East", east),
+            _tag("South", south), _tag("Dealer", dealer(number)),
+            _tag("Vulnerable", vulnerable(number)),
+            _tag("Deal", event.deals.get(number, UNKNOWN_DEAL)), _tag("Scoring", scoring),
+            *_play(line)]
+    if event.stage:
+        tags.append(_tag("Stage", event.stage))
+    if sections:
+        tags.append(_tag("Section", line.section))
+    return [*tags, _tag("Table", line.table), _tag("Round", line.round)]
+
+
 def _pairs(event: PairsEvent) -> list[list[str]]:
     games = []
     numbers = sorted({line.board for line in event.lines})
@@ -120,11 +172,11 @@ def _pairs(event: PairsEvent) -> list[list[str]]:
     prefix = _SECTION if sections else ""
     imps = event.method == "butler"
     for index, number in enumerate(numbers):
-        game = [*_event(event), _tag("Board", number), _tag("Dealer", dealer(number)),
-                _tag("Vulnerable", vulnerable(number)), *_deal(event, number),
-                _tag("Scoring", "Butler" if imps else "MatchPoints"),
+        lines = [line for line in event.lines if line.board == number]
+        game = [*_identification(event, number, _shown(lines),
+                                 "Butler" if imps else "MatchPoints", sections),
                 _columns("ScoreTable", prefix + (_IMP_COLUMNS if imps else _SCORE_COLUMNS))]
-        for line in (line for line in event.lines if line.board == number):
+        for line in lines:
             ns_cell, ew_cell = _score_cells(line)
             played = line.adjusted is None and line.contract is not None
             passed = played and (line.contract or "").upper() == "PASS"

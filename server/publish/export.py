@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import TravellerError
+from ..event.players import known
 from ..formats.csv_write import write_csv
 from ..formats.interchange import (
     ExportEvent,
@@ -43,6 +44,7 @@ from ..formats.usebio_write import write_usebio
 from ..stages.inputs import is_competition
 from ..stages.view import current
 from ..store import Store
+from ..store import players as players_sql
 from ..teams.matches import is_teams, match_summary, matches, names, options
 from . import export_stages, pkl, team_results
 from .results import entries, score, shown_boards, shown_deals
@@ -64,6 +66,7 @@ def pairs_event(store: Store, public: bool = False) -> PairsEvent:
     `public`: as the public results pages show it (a board held back until every table that
     plays it has played it, counted as the average in the rankings)."""
     scored = score(store, public=public)
+    seated = _who_sat(store)
     lines = []
     for entry in scored.entries:
         if not entry.scored or scored.held_back(entry.key.board):
@@ -81,7 +84,9 @@ def pairs_event(store: Store, public: bool = False) -> PairsEvent:
             ns_score=result.ns_score if result else None,
             adjusted=export_stages.adjusted_percents(entry.adjustment),
             ns_mp=ns.matchpoints if ns else None, ew_mp=ew.matchpoints if ew else None,
-            ns_pct=ns.percentage if ns else None, ew_pct=ew.percentage if ew else None))
+            ns_pct=ns.percentage if ns else None, ew_pct=ew.percentage if ew else None,
+            players=seated.get((entry.key.section, entry.key.table_number, entry.key.round)),
+            played_on=_played_on(result.entered_ms) if result else ""))
     lines.sort(key=lambda x: (x.section, x.board, x.round, x.table))
     standings = [PairStanding(section=row["section"], pair=int(row["pair"]), field=field,
                               rank=row["rank"], names=tuple(row["names"]), boards=row["boards"],
@@ -90,6 +95,26 @@ def pairs_event(store: Store, public: bool = False) -> PairsEvent:
     sections = tuple(sorted({s.section for s in store.seatings()}))
     return PairsEvent(title=store.setting("name", "") or "", sections=sections,
                       standings=tuple(standings), lines=tuple(lines))  # fmt: skip
+
+
+def _who_sat(store: Store) -> dict[tuple[str, int, int], tuple[str, str, str, str]]:
+    """Who sat North, East, South and West at each (section, table, round) whose table said
+    so, by name: a number not on the players' list as "#number", a seat not given as "?"."""
+    listed = known(store)
+
+    def name(player: str | None) -> str:
+        if not player:
+            return "?"
+        return listed[player]["name"] if player in listed else f"#{player}"
+
+    return {(row["section"], row["table_number"], row["round"]): (
+        name(row["north"]), name(row["east"]), name(row["south"]), name(row["west"]))
+        for row in players_sql.seatings(store)}
+
+
+def _played_on(entered_ms: int) -> str:
+    """The venue's day of a result entered at `entered_ms`, as PBN writes a date."""
+    return time.strftime("%Y.%m.%d", time.localtime(entered_ms / 1000))
 
 
 def teams_event(store: Store, now_ms: int) -> TeamsEvent:

@@ -251,6 +251,8 @@ def _pairs(store: Store, event: PairsEvent, view: CompetitionView,
     by_stage: dict[str, list[PairLine]] = defaultdict(list)
     for x in event.lines:
         by_stage[where.get((x.section, x.round), "")].append(_named(x, numbers))
+    # A Swiss pairs round's lines are made again from the entries: who sat there, and when.
+    seated = {(x.section, x.round, x.table, x.board): x for x in event.lines}
     swiss_entries: dict[str, list[Entry]] = defaultdict(list)
     if any(s.spec.kind is StageKind.SWISS_PAIRS for s in view.stages):
         for e in entries(store):
@@ -262,7 +264,9 @@ def _pairs(store: Store, event: PairsEvent, view: CompetitionView,
     for result in stages:
         stage = specs[result.id]
         swiss = stage.spec.kind is StageKind.SWISS_PAIRS
-        lines = (_datum_lines(swiss_entries[result.id], numbers) if swiss
+        lines = ([replace(x, players=found.players, played_on=found.played_on)
+                  if (found := seated.get((x.section, x.round, x.table, x.board))) else x
+                  for x in _datum_lines(swiss_entries[result.id], numbers)] if swiss
                  else by_stage.get(result.id, []))
         lines.sort(key=lambda x: (x.section, x.board, x.round, x.table))
         all_lines += lines

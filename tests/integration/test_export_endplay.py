@@ -117,9 +117,19 @@ def test_16_3_endplay_reads_a_pairs_export(deals: bool,
     assert [b.board_num for b in boards] == list(range(1, 19))
     for board in boards:
         check_deal(board, deals)
-        assert board.contract is None  # the results are in the ScoreTable, not the game
         assert board.info["Scoring"] == "MatchPoints"
         ours = [line for line in event.lines if line.board == board.board_num]
+        # The game's own contract is its first table's (the mandatory tags); the results of
+        # every table are in the ScoreTable.
+        first = next(x for x in ours if x.adjusted is None and x.contract is not None)
+        assert board.contract is not None
+        assert (int(board.info["Table"]), int(board.info["Round"])) == (first.table,
+                                                                          first.round)
+        if (first.contract or "").upper() == "PASS":
+            assert board.contract.is_passout()
+        else:
+            assert board.contract.declarer == types.Player.find(first.declarer or "")
+            assert board.contract.level + 6 + board.contract.result == first.tricks
         theirs = table(board, "ScoreTable")
         assert len(theirs) == len(ours)
         for line, row in zip(ours, theirs, strict=True):
@@ -203,10 +213,13 @@ def test_16_3_endplay_reads_a_teams_export_one_game_per_table(
 def test_16_3_with_hand_records_rescore_still_reads_the_same_numbers(
         kind: str, pairs: Exports, teams: Exports,
         tmp_path: Path) -> None:  # fmt: skip
-    """The ``Deal`` tags change nothing `traveller rescore` reads."""
+    """The ``Deal`` tags change nothing `traveller rescore` reads (a pairs game without its
+    hand record has each hand unknown, a teams game no ``Deal``)."""
     exported = pairs if kind == "pairs" else teams
     plain, loaded = exported[False][1], exported[True][1]
-    assert "[Deal " in loaded and "[Deal " not in plain
+    unknown = '[Deal "N:- - - -"]'
+    assert "[Deal " in loaded and unknown not in loaded
+    assert plain.count("[Deal ") == (plain.count(unknown) if kind == "pairs" else 0)
     scored = []
     for name, text in (("plain", plain), ("loaded", loaded)):
         (tmp_path / f"{name}.pbn").write_text(text, encoding="utf-8")
