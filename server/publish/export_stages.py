@@ -69,7 +69,10 @@ def stage_values(view: CompetitionView) -> tuple[StageResult, ...]:
             continue
         groups = tuple(StageGroup(
             name=group.name,
-            lines=tuple(StageLine(place=s.place, name=names.get(s.entry, str(s.entry)),
+            # The place a line shows: level lines (`shared`) the first of theirs, "3=" on
+            # each and then 5, as `traveller standings --json` ranks them (`rank`).
+            lines=tuple(StageLine(place=s.rank or s.place,
+                                  name=names.get(s.entry, str(s.entry)),
                                   vp=s.vp, carried_vp=s.carried_vp, percent=s.percent,
                                   shared=s.shared, entry=s.entry, imps=s.imps,
                                   tie_break=s.tie_break) for s in group.standings),

@@ -4,13 +4,14 @@ Piala Bupati's Swiss pairs (KC1.4: pairs level on VP go by their direct match; i
 met, or more than two, by total IMPs), 12 pairs played by the robots (seed 1, as `traveller
 robots` plays by default): pairs 10 and 12 end on 97 VP and +22 IMPs and never met, so the
 stage leaves them level. `traveller standings --json` gives both `"rank": 3, "shared": true`;
-the text of `traveller standings`, the printed results sheet and the public results page show
-"3=" for both, the next pair 5 (never "4" nor "4="), and where there is a tie-break column it
-says they are level.
+the text of `traveller standings`, the printed results sheet, the HTML export's stage page (and
+its ranking.csv) and the public results page show "3=" for both, the next pair 5 (never "4"
+nor "4="), and where there is a tie-break column it says they are level.
 """
 
 from __future__ import annotations
 
+import csv
 import re
 from pathlib import Path
 
@@ -79,6 +80,20 @@ def test_kc1_4_the_printed_results_sheet_shows_3_equal_twice(event: Path) -> Non
     rows = [re.match(r"\s*(\d+=?) (Pair \d+)  ", line) for line in stage]
     assert all(rows), stage
     assert_shared_third(places([m.groups() for m in rows if m]))
+
+
+def test_kc1_4_the_html_export_stage_page_shows_3_equal_twice(
+        event: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "export", str(event), "--format", "html", "--out", str(tmp_path / "site"))
+    page = (tmp_path / "site" / "en" / "stage-swiss.html").read_text()
+    table = page.split('data-testid="stage-all"', 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r"<tr><td>([^<]*)</td><td>([^<]*)</td>", table)
+    assert len(rows) == 12
+    assert_shared_third(places(rows))
+    run(capsys, "export", str(event), "--format", "csv", "--out", str(tmp_path / "csv"))
+    with open(tmp_path / "csv" / "ranking.csv", newline="") as file:
+        ranking = list(csv.DictReader(file))
+    assert_shared_third({r["name"]: r["place"] + ("=" if r["shared"] else "") for r in ranking})
 
 
 def test_kc1_4_the_public_results_page_shows_3_equal_twice_and_level_in_the_tie_break(
