@@ -196,7 +196,8 @@ def _stage_text(stage: StageView, names: dict[int, str]) -> list[str]:
     if progress is None:
         return [*out, "  not played"]
     for group in progress.groups:
-        if group.name:
+        if group.name and (group.standings or group.butler or group.after_rounds):
+            # A knock-out's groups hold no standings: its matches, below, name their group.
             out.append(f"  Group {group.name}")
         tie_breaks = tie_break_text(group.standings)
         for line in group.standings:

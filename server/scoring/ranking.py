@@ -159,8 +159,13 @@ class Separation:
     @property
     def figures(self) -> tuple[str, str]:
         """:attr:`ahead_value` and :attr:`behind_value` as a results page prints them
-        ("1.23", "∞", "-" for none): what a translated reason fills in."""
-        return _show(self.ahead_value), _show(self.behind_value)
+        ("1.23", "∞", "-" for none): what a translated reason fills in. Two figures that
+        differ never read the same: "0.893 v 0.887", not "0.89 v 0.89"."""
+        for places in range(2, 7):
+            ahead, behind = _show(self.ahead_value, places), _show(self.behind_value, places)
+            if ahead != behind:
+                break
+        return ahead, behind
 
     def __str__(self) -> str:
         """The reason in English; :attr:`criterion`, :attr:`label` and :attr:`figures` are
@@ -171,12 +176,13 @@ class Separation:
         return f"{self.ahead} ahead of {self.behind} on {self.label} {ahead} v {behind}"
 
 
-def _show(value: float | None) -> str:
+def _show(value: float | None, places: int = 2) -> str:
     if value is None:
         return "-"
     if math.isinf(value):
         return "∞"
-    return f"{value:.2f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
+    return (f"{value:.{places}f}".rstrip("0").rstrip(".") if value != int(value)
+            else str(int(value)))
 
 
 @dataclass(frozen=True)

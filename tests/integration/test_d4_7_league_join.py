@@ -316,3 +316,27 @@ def test_d4_7_a_league_ii_rehearsed_by_robots_joins_a_league_i_rehearsed_by_robo
     assert [j["league_entry"] for j in joined] == [e for _, e, _ in runners_up(source)]
     ids = [p["id"] for team in joined for p in team["players"]]
     assert len(ids) == 4 * 4 and len(set(ids)) == len(ids) and not set(ids) & own
+
+
+def test_d5_7_a_knockouts_standings_text_lists_its_matches_under_no_empty_group(
+        league_ii: tuple[Path, dict[int, Any]]) -> None:
+    """League II's semi-finals and play-offs (D5.7, D5.8) are played group by group: the
+    text of `traveller standings` names each match's group, and prints no "Group NW" heading
+    with nothing under it."""
+    from server.stages.view import standings
+
+    source, _ = league_ii
+    store = Store.open(source)
+    try:
+        _, text = standings(store, clock())
+    finally:
+        store.close()
+    blocks = text.split("\n== ")
+    knockouts = [b for b in blocks if "(knockout;" in b.splitlines()[0]]
+    assert len(knockouts) == 2
+    for block in knockouts:
+        lines = block.splitlines()[1:]
+        assert not [x for x in lines if x.strip().startswith("Group ")], block[:300]
+        assert any(x.strip().startswith("NW/") for x in lines)
+    regular = next(b for b in blocks if b.startswith("regular phase"))
+    assert "  Group NW" in regular.splitlines()

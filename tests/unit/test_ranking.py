@@ -207,3 +207,16 @@ def test_every_ranking_is_ordered_by_vp_and_explains_every_gap(
     for separation, (ahead, behind) in zip(ranking.separations, pairwise(ranking.standings),
                                            strict=True):
         assert (separation.criterion is None) == (ahead.rank == behind.rank)
+
+
+def test_k17_1_two_quotients_that_differ_never_read_the_same() -> None:
+    """A tie-break's figures are shown with as many decimals as it takes to tell them apart
+    (the quotient that decided it was 0.893 against 0.886, not "0.89 v 0.89")."""
+    from server.scoring.ranking import Separation
+
+    close = Separation(30, 24, "imp_quotient", "IMP quotient", 25 / 28, 39 / 44)
+    assert str(close) == "30 ahead of 24 on IMP quotient 0.893 v 0.886"
+    plain = Separation(2, 1, "imp_quotient", "IMP quotient", 0.6251, 0.5125)
+    assert plain.figures == ("0.63", "0.51")
+    level = Separation(2, 1, "vp", "VP", 17.0, 17.0)
+    assert level.figures == ("17", "17")
