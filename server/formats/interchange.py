@@ -14,6 +14,7 @@ the stage's own results (its matches and tables, or its travellers) as a :class:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from server.bridge.board import Board, Vulnerability
@@ -30,6 +31,13 @@ def dealer(board: int) -> str:
 def vulnerable(board: int) -> str:
     """The board's vulnerability as PBN writes it: ``None``, ``NS``, ``EW``, ``All``."""
     return PBN_VULNERABLE[Board(board).vulnerability]
+
+
+def written_contract(contract: str) -> str:
+    """A contract as PBN and USEBIO spell it: ``"3NT"`` (no-trumps as ``NT``, not the
+    terminal's ``"3N"``), doubled ``"3NTX"``; any other contract as it is."""
+    found = re.fullmatch(r"([1-7])N(X{0,2})", contract.strip().upper())
+    return f"{found.group(1)}NT{found.group(2)}" if found else contract
 
 
 def artificial(adjusted: tuple[float, float]) -> str:

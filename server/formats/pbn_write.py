@@ -48,6 +48,7 @@ from server.formats.interchange import (
     artificial,
     dealer,
     vulnerable,
+    written_contract,
 )
 
 HEADER = ("% PBN 2.1", "% EXPORT")
@@ -141,7 +142,8 @@ def _play(line: PairLine) -> list[str]:
         return [_tag("Declarer", UNKNOWN), _tag("Contract", UNKNOWN), _tag("Result", UNKNOWN)]
     if line.contract.upper() == "PASS":
         return [_tag("Declarer", ""), _tag("Contract", "Pass"), _tag("Result", "")]
-    return [_tag("Declarer", line.declarer or UNKNOWN), _tag("Contract", line.contract),
+    return [_tag("Declarer", line.declarer or UNKNOWN),
+            _tag("Contract", written_contract(line.contract)),
             _tag("Result", UNKNOWN if line.tricks is None else line.tricks)]
 
 
@@ -185,7 +187,8 @@ def _pairs(event: PairsEvent) -> list[list[str]]:
                         _cell(line.ew_pct)])
             game.append(" ".join([_cell(line.section)] * sections + [
                 _cell(line.table), _cell(line.round), _cell(line.ns),
-                _cell(line.ew), _cell("Pass" if passed else line.contract if played else None),
+                _cell(line.ew), _cell("Pass" if passed else written_contract(line.contract)
+                                      if played and line.contract else None),
                 _cell(None if passed else line.declarer if played else None),
                 _cell(None if passed else line.tricks if played else None),
                 _cell(line.lead if played else None), ns_cell, ew_cell, *figures,
@@ -241,7 +244,7 @@ def _teams(event: TeamsEvent) -> list[list[str]]:
             game.append(_tag("Score", artificial(table.adjusted)))
         elif table.contract is not None:
             passed = table.contract.upper() == "PASS"
-            game += [_tag("Contract", "Pass" if passed else table.contract)]
+            game += [_tag("Contract", "Pass" if passed else written_contract(table.contract))]
             if not passed:
                 game += [_tag("Declarer", table.declarer or ""),
                          _tag("Result", "" if table.tricks is None else table.tricks)]

@@ -40,6 +40,7 @@ from server.formats.interchange import (
     TeamsEvent,
     TeamTableResult,
     artificial,
+    written_contract,
 )
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
@@ -127,7 +128,8 @@ def _result(traveller: ET.Element, contract: str | None, declarer: str | None, l
         _add(traveller, "SCORE", artificial(adjusted))
         return
     passed = contract is not None and contract.upper() == "PASS"
-    _add(traveller, "CONTRACT", "PASS" if passed else contract)
+    _add(traveller, "CONTRACT", "PASS" if passed else
+         written_contract(contract) if contract is not None else None)
     if not passed:
         _add(traveller, "PLAYED_BY", declarer)
         _add(traveller, "LEAD", lead)

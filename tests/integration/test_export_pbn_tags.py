@@ -115,8 +115,10 @@ def test_a_games_play_is_its_first_played_tables_with_its_players_and_day(
         if line.contract.upper() == "PASS":
             assert (game["Declarer"], game["Contract"], game["Result"]) == ("", "Pass", "")
         else:
+            # PBN spells no-trumps NT: the terminal's 3N is written 3NT.
             assert (game["Declarer"], game["Contract"], game["Result"]) == (
-                line.declarer, line.contract, str(line.tricks))
+                line.declarer, re.sub(r"^([1-7])N", r"\1NT", line.contract), str(line.tricks))
+            assert not re.fullmatch(r"[1-7]NX{0,2}", game["Contract"])
         day = entered[line.section, line.table, line.round, board] / 1000
         assert game["Date"] == time.strftime("%Y.%m.%d", time.localtime(day))
         assert (game["Site"], game["Deal"]) == ("?", "N:- - - -")  # no hand records loaded
