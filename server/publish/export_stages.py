@@ -230,7 +230,9 @@ def _team_standings(stage: StageView, names: dict[int, str]) -> tuple[TeamStandi
     if stage.progress is None:
         return ()
     return tuple(
-        TeamStanding(team=s.entry, name=names.get(s.entry, f"Team {s.entry}"), rank=s.place,
+        # Level teams (`shared`) both at the first of their places, as every page shows them.
+        TeamStanding(team=s.entry, name=names.get(s.entry, f"Team {s.entry}"),
+                     rank=s.rank or s.place,
                      vp=s.vp or 0.0, imps_won=s.imps[0] if s.imps else 0.0,
                      imps_lost=s.imps[1] if s.imps else 0.0, players=(), group=group.name,
                      carried_vp=s.carried_vp)
@@ -362,7 +364,8 @@ def _pair_standings(stage: StageView, names: dict[int, str], lines: list[PairLin
         for entry, line in model.items():
             row = earned.get(entry, [0.0, 0.0, 0])
             out.append(PairStanding(section=section_of.get(entry, "A"), pair=entry, field="ALL",
-                                    rank=line.place, names=(names.get(entry, str(entry)),),
+                                    rank=line.rank or line.place,
+                                    names=(names.get(entry, str(entry)),),
                                     boards=int(row[2]), matchpoints=row[0], percentage=None,
                                     vp=line.vp))
         return tuple(sorted(out, key=lambda s: (s.section, s.rank, s.pair)))
@@ -378,7 +381,7 @@ def _pair_standings(stage: StageView, names: dict[int, str], lines: list[PairLin
         index += 1
         if round(percent[entry], 9) != previous:
             place, previous = index, round(percent[entry], 9)
-        rank = model[entry].place if settled and entry in model else place
+        rank = (model[entry].rank or model[entry].place) if settled and entry in model else place
         out.append(PairStanding(section=section_of[entry], pair=entry, field="ALL", rank=rank,
                                 names=(names.get(entry, str(entry)),),
                                 boards=int(earned[entry][2]), matchpoints=earned[entry][0],

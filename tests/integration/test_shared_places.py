@@ -96,6 +96,23 @@ def test_kc1_4_the_html_export_stage_page_shows_3_equal_twice(
     assert_shared_third({r["name"]: r["place"] + ("=" if r["shared"] else "") for r in ranking})
 
 
+def test_kc1_4_usebio_and_pbn_exports_place_both_level_pairs_third(
+        event: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The files other programs read give the level pairs the same place, 3, and the next 5."""
+    import xml.etree.ElementTree as ET
+
+    run(capsys, "export", str(event), "--format", "usebio", "--out", str(tmp_path / "r.xml"))
+    root = ET.parse(tmp_path / "r.xml").getroot()
+    placed = {p.findtext("PAIR_NUMBER"): p.findtext("PLACE") for p in root.iter("PAIR")}
+    assert placed["10"] == placed["12"] == "3" and placed["7"] == "5"
+    assert "4" not in placed.values()
+    run(capsys, "export", str(event), "--format", "pbn", "--out", str(tmp_path / "r.pbn"))
+    text = (tmp_path / "r.pbn").read_text()
+    block = text.split("[TotalScoreTable", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
+    ranks = {row.split()[1]: row.split()[0] for row in block}
+    assert ranks["10"] == ranks["12"] == "3" and ranks["7"] == "5"
+
+
 def test_kc1_4_the_public_results_page_shows_3_equal_twice_and_level_in_the_tie_break(
         event: Path) -> None:
     with served(event) as (_, public, _store):
