@@ -71,15 +71,18 @@ def push_table(socketio: SocketIO, table: TableRow) -> None:
     send_state(socketio, table)
 
 
-def director_grid() -> dict[str, Any]:
-    return grid(get_store(), get_presence().snapshot(), now_ms(), get_offline().snapshot())
+def director_grid(pause: Callable[[], Any] | None = None) -> dict[str, Any]:
+    return grid(get_store(), get_presence().snapshot(), now_ms(), get_offline().snapshot(),
+                pause=pause)
 
 
-def push_grid(socketio: SocketIO, to: str | None = None) -> dict[str, Any]:
+def push_grid(socketio: SocketIO, to: str | None = None,
+              pause: Callable[[], Any] | None = None) -> dict[str, Any]:
     """Build the director's grid and have the consoles hear it (`server.realtime.gridfeed`):
     the patch from the version they have, when it changed, to the consoles that take patches
     but `to`; the whole grid to every other `/director` connection, or with `to` (a console
-    that connects or asks) to none but `to`. Returns the whole grid, with its version."""
+    that connects or asks) to none but `to`. Returns the whole grid, with its version.
+    `pause` is called between the pieces of the work (`grid`'s, and before the patch)."""
 
     def deliver(sent: Sent) -> None:
         if sent.patch is not None and listening(socketio, "/director", PATCHES):
@@ -89,7 +92,10 @@ def push_grid(socketio: SocketIO, to: str | None = None) -> dict[str, Any]:
         if to is None and listening(socketio, "/director", WHOLE):
             socketio.emit("grid", sent.state, namespace="/director", to=WHOLE)
 
-    return get_grid_versions().sent(director_grid(), deliver).state
+    built = director_grid(pause)
+    if pause is not None:
+        pause()
+    return get_grid_versions().sent(built, deliver).state
 
 
 def listening(socketio: SocketIO, namespace: str, room: str | None = None) -> bool:
@@ -207,7 +213,9 @@ class Notifier:
             with self._pushing:
                 self._room(self.activity.clock() + self.PUSH_AT_MOST_S)
                 if listening(self.socketio, "/director"):
-                    self._grid_rows = len(push_grid(self.socketio)["tables"])
+                    deadline = self.activity.clock() + self.PUSH_AT_MOST_S
+                    self._grid_rows = len(push_grid(
+                        self.socketio, pause=lambda: self._room(deadline))["tables"])
                 else:
                     self._grid_rows = 0
                 self.projector.push()

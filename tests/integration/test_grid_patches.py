@@ -130,3 +130,42 @@ def test_a_large_grid_is_pushed_less_often_so_that_it_holds_the_loop_half_a_perc
     assert notifier.grid_interval() == 0.25
     notifier._grid_rows = 500  # a grid of 500 tables: every second
     assert notifier.grid_interval() == pytest.approx(1.0)
+
+
+def test_a_large_grid_is_built_in_pieces_with_the_loop_let_through_between_them(
+        tmp_path: Any) -> None:
+    """`grid(pause=...)`: the Notifier lets the tables' frames through after the reads and
+    every PAUSE_EVERY rows (500 tables held the loop 10-30 ms in one piece), and the grid is
+    the same as one built at once, even when a result is entered during a pause: its rows are
+    built from what was read before."""
+    import time as clock
+    from pathlib import Path
+
+    from server.direction.grid import PAUSE_EVERY, grid
+    from server.store import Store
+    from server.table import actions
+    from tests.conftest import make_event
+
+    path = make_event(Path(tmp_path) / "big.db", tables=25, sections=6)
+    store = Store.open(path)
+    try:
+        now = int(clock.time() * 1000)
+        whole = grid(store, {}, now)
+        assert len(whole["tables"]) == 150
+        pauses: list[int] = []
+        table = store.tables()[0]
+        board = store.seatings(section=table.section, table=table.number)[0].boards[0]
+
+        def pause() -> None:
+            pauses.append(1)
+            if len(pauses) == 2:  # a table's result is stored while the grid waits
+                assert actions.submit_result(store, table, "ns", {
+                    "op_id": str(uuid.uuid4()), "board": board, "contract": "4S",
+                    "declarer": "N", "tricks": 10}, now).body["ok"]
+
+        pieces = grid(store, {}, now, pause=pause)
+        assert len(pauses) == -(-150 // PAUSE_EVERY) == 2
+        assert pieces == whole  # the rows of the reads made before the first pause
+        assert grid(store, {}, now)["tables"][0]["boards_done"] == 1
+    finally:
+        store.close()
