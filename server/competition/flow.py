@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..formats.competition import (
     CompetitionError,
@@ -464,26 +464,38 @@ def _final_places(spec: CompetitionSpec, views: list[StageView],
     grouped = bool(spec.entries.groups)
     group_of = {e.id: (e.group if grouped and not e.joined else "") for e in entries}
     given: dict[int, tuple[int, str]] = {}
+    level: dict[int, tuple[int, str, int]] = {}
+    """Entries the stage that placed them leaves level (KC1.4: equal on everything it looks
+    at), by the block they share: (stage, group, the first of their places)."""
     outcomes: dict[int, list[str]] = defaultdict(list)
     count = len(entries)
-    for view in views:
+    for index, view in enumerate(views):
         progress = view.progress
         if progress is None:
             continue
         for final in view.spec.final:
             if final.when is not None and not final.when.applies(len(entries)):
                 continue
-            for order in progress.order.values():
+            for group, order in progress.order.items():
                 first, last = final.places
+                rank = {line.entry: line.rank or line.place
+                        for g in progress.groups if g.name == group for line in g.standings
+                        if line.shared}
                 for i, entry in enumerate(order[first - 1:last]):
                     why = ": ".join(x for x in (final.rule, final.why) if x)
-                    detail = f"{_ordinal(first + i)} in the {view.spec.name}"
+                    shown = rank.get(entry, first + i)
+                    if entry in rank:
+                        level[entry] = (index, group, shown)
+                    else:
+                        level.pop(entry, None)
+                    detail = f"{_ordinal(shown)} in the {view.spec.name}"
                     given[entry] = (final.first + i, f"{why} ({detail})" if why else detail)
                     if final.outcome:
                         outcomes[entry].append(final.outcome)
         for given_place in progress.places:
             if given_place.place is not None:
                 given[given_place.entry] = (given_place.place, given_place.why)
+                level.pop(given_place.entry, None)
             if given_place.outcome:
                 outcomes[given_place.entry].append(given_place.outcome)
     last_stage: dict[int, int] = {}
@@ -510,8 +522,14 @@ def _final_places(spec: CompetitionSpec, views: list[StageView],
             outcome = outcomes[entry][-1] if outcomes.get(entry) else ""
             if outcome and outcome not in why:
                 why = f"{why}; {outcome}"
-            out.append(FinalPlace(place, entry, why, key, outcome))
-    if len(out) != count or len({(p.group, p.place) for p in out}) != count:
+            before = out[-1] if out and out[-1].group == key else None
+            if before is not None and entry in level and level.get(before.entry) == level[entry]:
+                # Level with the one before in the stage that placed both: its place, shared.
+                out[-1] = replace(before, shared=True)
+                out.append(FinalPlace(before.place, entry, why, key, outcome, shared=True))
+            else:
+                out.append(FinalPlace(place, entry, why, key, outcome))
+    if len(out) != count or len({(p.group, p.entry) for p in out}) != count:
         raise CompetitionError("the final places do not place every entry once")
     return out
 

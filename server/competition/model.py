@@ -308,7 +308,15 @@ class Qualified:
 @dataclass(frozen=True)
 class FinalPlace:
     place: int
+    """1 first; entries the stage that placed them leaves level (its tie-breaks say nothing
+    more, KC1.4) share the first of their places, and the next one skips (3, 3, 5)."""
     entry: int
     why: str
     group: str = ""
     outcome: str = ""
+    shared: bool = False
+    """Level with another entry on everything the stage looked at: shown "3="."""
+
+    @property
+    def shown(self) -> str:
+        return f"{self.place}{'=' if self.shared else ''}"

@@ -54,7 +54,8 @@ def view_json(view: CompetitionView, spec: CompetitionSpec, *, preset: str | Non
         "stages": [stage_json(s) for s in view.stages],
         "final_places": [
             {"place": p.place, "entry": p.entry, "why": p.why,
-             **({"group": p.group} if grouped else {}), "outcome": p.outcome or None}
+             **({"group": p.group} if grouped else {}), "outcome": p.outcome or None,
+             **({"shared": True} if p.shared else {})}
             for p in view.final_places],
     }
 
@@ -185,7 +186,7 @@ def view_text(view: CompetitionView, spec: CompetitionSpec, about: str,
     out += ["", "Final places" if view.final_places else "Final places: not known yet"]
     for place in view.final_places:
         where = f"{place.group} " if place.group else ""
-        out.append(f"  {where}{place.place:>3}  {names[place.entry]:<28} {place.why}")
+        out.append(f"  {where}{place.shown:>3}  {names[place.entry]:<28} {place.why}")
     return "\n".join(out) + "\n"
 
 

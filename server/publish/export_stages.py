@@ -89,7 +89,8 @@ def stage_values(view: CompetitionView) -> tuple[StageResult, ...]:
         places: list[Any] = ([p for p in view.final_places if last_stage.get(p.entry) == index]
                              if view.complete else stage.progress.places)
         decided += [StageDecision(name=names.get(p.entry, str(p.entry)), what=" ".join(
-            x for x in (p.group, str(p.place) if p.place is not None else "", p.outcome) if x),
+            x for x in (p.group, getattr(p, "shown", None) or str(p.place)
+                        if p.place is not None else "", p.outcome) if x),
             why=p.why, qualified=False) for p in places]
         matches = tuple(StageMatch(
             round=m.round, home=names.get(m.home, str(m.home)),

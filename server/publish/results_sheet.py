@@ -67,7 +67,7 @@ def competition_sheet(store: Store, now_ms: int, lang: str = "en") -> list[Docum
             parts.append((stage.spec.name, lines))
     if view.complete:
         parts.append((translate(N_("Final places"), lang), [
-            f"{p.group + ' ' if p.group else ''}{p.place:>2} {names.get(p.entry, p.entry)}"
+            f"{p.group + ' ' if p.group else ''}{p.shown:>2} {names.get(p.entry, p.entry)}"
             f"{' - ' + p.outcome if p.outcome else ''}" for p in view.final_places]))
     heading = translate(N_("Final places") if view.complete else N_("Standings so far"), lang)
     return [plain_sheet(view.spec.name, heading, parts)]

@@ -69,7 +69,8 @@ def projector(store: Store, now_ms: int) -> dict[str, Any]:
         grouped = bool(view.spec.entries.groups)
         data["final_places"] = [
             {"place": p.place, "entry": p.entry, "name": names.get(p.entry, str(p.entry)),
-             "group": p.group if grouped else "", "why": p.why, "outcome": p.outcome or None}
+             "group": p.group if grouped else "", "why": p.why, "outcome": p.outcome or None,
+             "shared": p.shared, "shown": p.shown}
             for p in view.final_places]
         data["round"] = data["rounds"] = 0
         return _with_version(data)

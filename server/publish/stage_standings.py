@@ -66,7 +66,7 @@ def standings(store: Store, now_ms: int) -> dict[str, Any]:
         "stages": stages,
         "final_places": [{"place": p.place, "entry": p.entry,
                           "name": names.get(p.entry, str(p.entry)), "group": p.group or None,
-                          "outcome": p.outcome or None, "why": p.why}
+                          "outcome": p.outcome or None, "why": p.why, "shared": p.shared}
                          for p in view.final_places],
     }
 

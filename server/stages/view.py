@@ -109,7 +109,8 @@ def wire(store: Store, now_ms: int, *, director: bool = False) -> dict[str, Any]
         "complete": view.complete,
         "final_places": [{"place": p.place, "entry": p.entry, "why": p.why,
                           **({"group": p.group} if grouped else {}),
-                          "outcome": p.outcome or None} for p in view.final_places],
+                          "outcome": p.outcome or None, **({"shared": True} if p.shared else {})}
+                         for p in view.final_places],
     }
 
 

@@ -12,6 +12,7 @@ nor "4="), and where there is a tie-break column it says they are level.
 from __future__ import annotations
 
 import csv
+import json
 import re
 from pathlib import Path
 
@@ -153,3 +154,31 @@ def test_k17_1_three_left_level_all_show_the_first_place_and_the_next_skips_two(
         4: "4 ahead of 7 on IMP quotient 1.2 v 1.1",
         7: "7, 2 and 9 are level", 2: "7, 2 and 9 are level",
         9: "7, 2 and 9 are level; 9 ahead of 1 on IMP quotient 1 v 0.9"}
+
+
+def test_kc1_4_two_pairs_level_on_everything_share_their_final_place(
+        event: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """KC1.4 separates pairs level on VP by their match, then total IMPs, and says nothing
+    more: 10 and 12 (97 VP, +22 IMPs, never met) both finish 3rd, "3=", and the next pair
+    5th, in the final places of `standings` (text and JSON), the printed sheet and the
+    projector's data; every other place is its own."""
+    data = json.loads(run(capsys, "standings", str(event), "--json"))
+    final = {p["entry"]: p for p in data["final_places"]}
+    assert (final[10]["place"], final[12]["place"], final[7]["place"]) == (3, 3, 5)
+    assert final[10].get("shared") is final[12].get("shared") is True
+    assert [p["entry"] for p in data["final_places"] if p.get("shared")] == [10, 12]
+    assert sorted(p["place"] for p in data["final_places"]) == [1, 2, 3, 3, *range(5, 13)]
+    text = run(capsys, "standings", str(event)).split("Final places", 1)[1]
+    rows = re.findall(r"^\s+(\d+=?)\s+(Pair \d+)", text, re.M)
+    assert_shared_third(places(rows))
+    store = Store.open(event)
+    try:
+        lines = [b.text for doc in competition_sheet(store, clock()) for b in doc.blocks
+                 if hasattr(b, "text")]
+    finally:
+        store.close()
+    # The sheet's heading says "Final places" too: the list is the last part.
+    final = lines[len(lines) - lines[::-1].index("Final places"):][:12]
+    rows = [re.match(r"\s*(\d+=?) (Pair \d+)", line) for line in final]
+    assert all(rows), final
+    assert_shared_third(places([m.groups() for m in rows if m]))
