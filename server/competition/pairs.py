@@ -146,7 +146,7 @@ def pairs_stage(ctx: StageContext, inputs: Inputs) -> StageProgress:
             played[session].append((group, lines))
     complete = not progress.fixtures
     progress.complete = complete
-    scores = _Scores(spec, played)
+    scores = _Scores(spec, played, names=ctx.names)
     for group, members in ctx.groups.items():
         ranked = scores.standings(members)
         progress.order[group] = [line.entry for line in ranked]
@@ -166,9 +166,13 @@ class _Scores:
     """Every session scored, and the pairs' totals."""
 
     def __init__(self, spec: StageSpec, played: Played,
-                 in_play: Mapping[int, InPlay] | None = None) -> None:
+                 in_play: Mapping[int, InPlay] | None = None,
+                 names: Mapping[int, str] | None = None) -> None:
         self.spec = spec
         self.played = played
+        self.names = names or {}
+        """The entries' names, which the tie-breaks' reasons give (an entry that joined the
+        competition later has a number that is not its name's)."""
         self.earned: dict[int, float] = defaultdict(float)
         self.top: dict[int, float] = defaultdict(float)
         self.by_session: dict[tuple[int, int], tuple[float, float]] = {}
@@ -205,6 +209,9 @@ class _Scores:
         top = self.top.get(entry, 0.0)
         return self.earned[entry] / top if top else 0.0
 
+    def _name(self, pair: str) -> str:
+        return self.names.get(int(pair), pair) if pair.isdigit() else pair
+
     def order(self, members: Sequence[int]) -> list[int]:
         ranked = sorted(members, key=lambda e: (-self._ratio(e), e))
         out: list[int] = []
@@ -218,7 +225,7 @@ class _Scores:
             if len(level) > 1 and all(_canonical(e) in self.boards for e in level):
                 broken = break_tie([_canonical(e) for e in level], self.boards)
                 flat = [int(p.number) for group in broken.order for p in group]
-                explained = "; ".join(step.explain() for step in broken.steps)
+                explained = "; ".join(step.explain(self._name) for step in broken.steps)
                 for entry in flat[:-1]:
                     self.reasons[entry] = explained
                 level = flat

@@ -60,11 +60,13 @@ class Step:
         return tuple((str(pair), _number(v)) for pair, v in zip(self.pairs, self.values,
                                                                 strict=True))  # fmt: skip
 
-    def explain(self) -> str:
-        """The step in one English sentence (the structured fields are there to translate)."""
+    def explain(self, name: Callable[[str], str] = str) -> str:
+        """The step in one English sentence (the structured fields are there to translate),
+        each pair as `name` gives it (its number, by default)."""
         if self.values is None:
-            return f"{self.criterion.value}: {' and '.join(map(str, self.pairs))} did not meet"
-        figures = ", ".join(f"{pair} {figure}" for pair, figure in self.figures)
+            return (f"{self.criterion.value}: {' and '.join(name(str(p)) for p in self.pairs)} "
+                    "did not meet")
+        figures = ", ".join(f"{name(pair)} {figure}" for pair, figure in self.figures)
         verdict = "separated" if self.separated else "still level"
         return f"{self.criterion.value}: {figures}: {verdict}"
 

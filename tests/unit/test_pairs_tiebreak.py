@@ -33,6 +33,11 @@ def test_k17_3_1_two_pairs_who_met_direct_match_decides() -> None:
     assert step.explain() == (
         "K17.3 (1): matchpoints on the boards they played against each other: 1 5, 2 3: separated")
     assert step.figures == (("1", "5"), ("2", "3"))  # the parts a page words in its language
+    # A competition names its entries (one that joined later is not "Pair <its number>").
+    names = {"1": "Pair 1", "2": "Inter-club pair 18"}
+    assert step.explain(names.__getitem__) == (
+        "K17.3 (1): matchpoints on the boards they played against each other: Pair 1 5, "
+        "Inter-club pair 18 3: separated")
 
 
 def test_k17_3_2_direct_match_level_then_boards_above_at_below_average() -> None:
