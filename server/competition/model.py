@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from ..movements.base import Movement
 from ..scoring.matchpoints import BoardResult as TravellerLine
+from ..scoring.ranking import level_words
 from ..scoring.teams import BoardResult as TwoRooms
 
 
@@ -198,20 +199,13 @@ def level_with(lines: Sequence[Standing]) -> dict[int, tuple[int, ...]]:
             for entry in block}
 
 
-def level_text(entries: Sequence[int]) -> str:
-    """``"10 and 12 are level"``: the words of a tie-break that could not part them
-    (:class:`~server.scoring.ranking.Separation`), for each of them."""
-    listed = [str(e) for e in entries]
-    return f"{', '.join(listed[:-1])} and {listed[-1]} are level"
-
-
 def tie_break_text(lines: Sequence[Standing]) -> dict[int, str]:
     """What a tie-break column says of each line: what put it ahead of the next, and, for
     the lines left level, that they are (never empty where a tie stays)."""
     level = level_with(lines)
     out = {}
     for line in lines:
-        said = [level_text(level[line.entry])] if line.entry in level else []
+        said = [level_words(level[line.entry])] if line.entry in level else []
         said += [line.tie_break] if line.tie_break else []
         if said:
             out[line.entry] = "; ".join(said)

@@ -249,19 +249,14 @@ def board_traveller(store: Store, board: int, now_ms: int) -> dict[str, Any]:
         raise TravellerError("unknown_board", f"there is no board {board}", 404)
     team_names = _names(store)
 
-    def done(match: Match, section: str) -> bool:
-        results = match.open if section == "O" else match.closed
-        return (match.walkover is not None or board in results
-                or board in match.locked.get(section, ())
-                or board in match.adjusted.get(section, frozenset()))
-
     def room(result: Any) -> dict[str, Any] | None:
         if result is None:
             return None
         wire = result.wire()
         return {k: wire[k] for k in ("contract", "declarer", "tricks", "lead", "ns_score")}
 
-    finished = sum(1 for m in playing for section in ("O", "C") if done(m, section))
+    finished = sum(1 for m in playing for section in ("O", "C")
+                   if m.walkover is not None or m.done_on(section, board))
     held_back = finished < 2 * len(playing)
     rows, lines = [], []
     for match in [] if held_back else playing:
@@ -269,7 +264,7 @@ def board_traveller(store: Store, board: int, now_ms: int) -> dict[str, Any]:
         # Each room's line as a pairs traveller's: the home team sits North-South in the open
         # room, the away team in the closed room.
         for section, ns, ew in (("O", match.home, match.away), ("C", match.away, match.home)):
-            result = room((match.open if section == "O" else match.closed).get(board))
+            result = room(match.results_in(section).get(board))
             if result is not None:
                 lines.append({"section": section, "table": match.table, "round": match.round,
                               "ns_team": ns, "ew_team": ew, **result})

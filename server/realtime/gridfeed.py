@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .patch import Patch
-from .versions import Sent
+from .versions import Sent, moving
 
 Grid = dict[str, Any]
 
@@ -38,11 +38,10 @@ WHOLE = "grid:whole"
 
 
 def _still(clock: Any) -> Any:
-    """A clock without the time of the grid's building."""
+    """A clock without the time of the grid's building (as a table's state's, `moving`)."""
     if not isinstance(clock, dict):
         return clock
-    moving = ("now_ms", "remaining_ms") if clock.get("running") else ("now_ms",)
-    return {k: v for k, v in clock.items() if k not in moving}
+    return {k: v for k, v in clock.items() if k not in moving(clock)}
 
 
 def _steady(grid: Grid) -> Grid:
@@ -85,8 +84,7 @@ def grid_patch(old: Grid, new: Grid, old_steady: Grid, new_steady: Grid) -> Patc
         ops.append({"op": "replace", "path": "/clock", "value": new["clock"]})
     else:
         ops += [{"op": "replace", "path": f"/clock/{k}", "value": new["clock"][k]}
-                for k in ("now_ms", "remaining_ms") if k in new["clock"]
-                and k not in new_steady["clock"]]
+                for k in moving(new["clock"]) if k in new["clock"]]
     return ops
 
 
@@ -123,7 +121,7 @@ class GridVersions:
                 else:
                     patch = None
                 base = self.version(self._number)
-            if number != self._number or self._last is None:
+            if number != self._number:  # a new version (the first one too)
                 self._last = (grid, steady)
             self._number = number
             sent = Sent(grid | {"version": self.version(number)}, self.version(number), base,

@@ -56,16 +56,21 @@ known unchanged without its JSON text (a teams table's board_info, schedule and 
 most of the text a push encoded, for nothing)."""
 
 
+def moving(clock: dict[str, Any]) -> tuple[str, ...]:
+    """A wire clock's members that are the time of its send, not a change: `now_ms`, and a
+    running clock's `remaining_ms` (its `deadline_ms` says it)."""
+    return ("now_ms", "remaining_ms") if clock.get("running") else ("now_ms",)
+
+
 def _times(state: State) -> tuple[State, Patch]:
     """The state without the time of its send, and the operations that set that time."""
     out = {k: v for k, v in state.items() if k != "now_ms"}
     times: Patch = []
     clock = state.get("clock")
     if isinstance(clock, dict):
-        moving = ("now_ms", "remaining_ms") if clock.get("running") else ("now_ms",)
-        out["clock"] = {k: v for k, v in clock.items() if k not in moving}
+        out["clock"] = {k: v for k, v in clock.items() if k not in moving(clock)}
         times += [{"op": "add", "path": f"/clock/{k}", "value": clock[k]}
-                  for k in moving if k in clock]
+                  for k in moving(clock) if k in clock]
     if "now_ms" in state:
         times.append({"op": "add", "path": "/now_ms", "value": state["now_ms"]})
     return out, times

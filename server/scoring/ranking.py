@@ -171,9 +171,15 @@ class Separation:
         """The reason in English; :attr:`criterion`, :attr:`label` and :attr:`figures` are
         there to word it in another language."""
         if self.criterion is None:
-            return f"{self.ahead} and {self.behind} are level"
+            return level_words([self.ahead, self.behind])
         ahead, behind = self.figures
         return f"{self.ahead} ahead of {self.behind} on {self.label} {ahead} v {behind}"
+
+
+def level_words(entries: Sequence[int]) -> str:
+    """``"10 and 12 are level"`` (``"7, 2 and 9 are level"``): entries no criterion parts."""
+    listed = [str(e) for e in entries]
+    return f"{', '.join(listed[:-1])} and {listed[-1]} are level"
 
 
 def _show(value: float | None, places: int = 2) -> str:

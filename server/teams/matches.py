@@ -139,10 +139,17 @@ class Match:
     walkover: dict[str, Any] | None = None
     """The director's walk-over ruling replacing this match (K13), if any."""
 
+    def results_in(self, section: str) -> dict[int, ResultRow]:
+        """The results of a room ("O" or "C"), by board."""
+        return self.open if section == "O" else self.closed
+
+    def done_on(self, section: str, board: int) -> bool:
+        """Whether a room is done with a board: a result, or locked (K12.1) or adjusted."""
+        return (board in self.results_in(section) or board in self.locked.get(section, ())
+                or board in self.adjusted.get(section, frozenset()))
+
     def done_in(self, section: str) -> bool:
-        results = self.open if section == "O" else self.closed
-        return all(b in results or b in self.locked.get(section, ())
-                   or b in self.adjusted.get(section, frozenset()) for b in self.boards)
+        return all(self.done_on(section, b) for b in self.boards)
 
     @property
     def complete(self) -> bool:

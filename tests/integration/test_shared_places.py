@@ -52,6 +52,16 @@ def places(rows: list[tuple[str, str]]) -> dict[str, str]:
     return {name.strip(): place.strip() for place, name in rows}
 
 
+def sheet_lines(event: Path) -> list[str]:
+    """The printed results sheet's lines of text."""
+    store = Store.open(event)
+    try:
+        return [b.text for doc in competition_sheet(store, clock()) for b in doc.blocks
+                if hasattr(b, "text")]
+    finally:
+        store.close()
+
+
 def assert_shared_third(shown: dict[str, str]) -> None:
     assert shown["Pair 10"] == shown["Pair 12"] == "3="
     assert shown["Pair 7"] == "5"
@@ -71,12 +81,7 @@ def test_kc1_4_standings_text_shows_3_equal_twice_and_says_they_are_level(
 
 
 def test_kc1_4_the_printed_results_sheet_shows_3_equal_twice(event: Path) -> None:
-    store = Store.open(event)
-    try:
-        lines = [b.text for doc in competition_sheet(store, clock()) for b in doc.blocks
-                 if hasattr(b, "text")]
-    finally:
-        store.close()
+    lines = sheet_lines(event)
     stage = lines[lines.index("Swiss pairs") + 1:][:12]
     rows = [re.match(r"\s*(\d+=?) (Pair \d+)  ", line) for line in stage]
     assert all(rows), stage
@@ -171,12 +176,7 @@ def test_kc1_4_two_pairs_level_on_everything_share_their_final_place(
     text = run(capsys, "standings", str(event)).split("Final places", 1)[1]
     rows = re.findall(r"^\s+(\d+=?)\s+(Pair \d+)", text, re.M)
     assert_shared_third(places(rows))
-    store = Store.open(event)
-    try:
-        lines = [b.text for doc in competition_sheet(store, clock()) for b in doc.blocks
-                 if hasattr(b, "text")]
-    finally:
-        store.close()
+    lines = sheet_lines(event)
     # The sheet's heading says "Final places" too: the list is the last part.
     final = lines[len(lines) - lines[::-1].index("Final places"):][:12]
     rows = [re.match(r"\s*(\d+=?) (Pair \d+)", line) for line in final]
