@@ -6,9 +6,10 @@ names, boards, matchpoints, percentage``) or teams (``rank, team, name, vp, imps
 imps_lost, players``); ``travellers.csv`` holds every table's result (pairs: ``section, board,
 round, table, ns, ew, contract, declarer, tricks, lead, ns_score, adjusted, ns_mp, ew_mp,
 ns_pct, ew_pct``; teams: ``round, table, home, away, board, room, contract, declarer, tricks,
-lead, ns_score, adjusted``), an artificial adjusted score in ``adjusted`` as ``A6040``;
-``matches.csv`` (teams) holds ``round, table, home, away, home_imps, away_imps, home_vp,
-away_vp``.
+lead, ns_score, adjusted``), a contract as PBN and USEBIO write it (``3NT``, not the
+terminal's ``3N``; a pass-out ``PASS``), an artificial adjusted score in ``adjusted`` as
+``A6040``; ``matches.csv`` (teams) holds ``round, table, home, away, home_imps, away_imps,
+home_vp, away_vp``.
 
 A competition is written stage by stage. ``ranking.csv`` holds every stage's standings, group
 by group (``stage, group, place, entry, name, vp, carried_vp, imps_won, imps_lost, percent,
@@ -42,7 +43,14 @@ import csv
 import io
 from collections.abc import Iterable, Mapping, Sequence
 
-from server.formats.interchange import ExportEvent, PairsEvent, StageResult, TeamsEvent, artificial
+from server.formats.interchange import (
+    ExportEvent,
+    PairsEvent,
+    StageResult,
+    TeamsEvent,
+    artificial,
+    written_contract,
+)
 
 
 def _figure(value: float | None) -> str:
@@ -50,6 +58,11 @@ def _figure(value: float | None) -> str:
         return ""
     text = f"{round(value, 4):.4f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def _contract(contract: str | None) -> str | None:
+    """A contract as PBN and USEBIO write it: ``"3NT"``, not the terminal's ``"3N"``."""
+    return None if contract is None else written_contract(contract)
 
 
 def _text(rows: Iterable[Sequence[object]]) -> str:
@@ -72,8 +85,8 @@ def write_csv(event: ExportEvent) -> dict[str, str]:
         travellers = [("section", "board", "round", "table", "ns", "ew", "contract", "declarer",
                        "tricks", "lead", "ns_score", "adjusted", "ns_mp", "ew_mp", "ns_pct",
                        "ew_pct")] + [
-            (x.section, x.board, x.round, x.table, x.ns, x.ew, x.contract, x.declarer, x.tricks,
-             x.lead, x.ns_score, artificial(x.adjusted) if x.adjusted else None,
+            (x.section, x.board, x.round, x.table, x.ns, x.ew, _contract(x.contract), x.declarer,
+             x.tricks, x.lead, x.ns_score, artificial(x.adjusted) if x.adjusted else None,
              _figure(x.ns_mp), _figure(x.ew_mp), _figure(x.ns_pct), _figure(x.ew_pct))
             for x in event.lines]  # fmt: skip
         return {"ranking.csv": _text(ranking), "travellers.csv": _text(travellers)}
@@ -87,7 +100,7 @@ def write_csv(event: ExportEvent) -> dict[str, str]:
     tables = [("round", "table", "home", "away", "board", "room", "contract", "declarer",
                "tricks", "lead", "ns_score", "adjusted")] + [
         (t.round, t.table, t.home, t.away, t.board, "open" if t.home_seat == "NS" else "closed",
-         t.contract, t.declarer, t.tricks, t.lead, t.ns_score,
+         _contract(t.contract), t.declarer, t.tricks, t.lead, t.ns_score,
          artificial(t.adjusted) if t.adjusted else None) for t in event.tables]  # fmt: skip
     return {"ranking.csv": _text(teams), "matches.csv": _text(matches),
             "travellers.csv": _text(tables)}
@@ -146,9 +159,9 @@ def _competition(event: ExportEvent) -> dict[str, str]:
             (of[t.round, t.table].stage if (t.round, t.table) in of else "",
              of[t.round, t.table].shown_round if (t.round, t.table) in of else t.round,
              t.table, t.home, t.away, t.number or t.board,
-             "open" if t.home_seat == "NS" else "closed", t.contract, t.declarer, t.tricks,
-             t.lead, t.ns_score, artificial(t.adjusted) if t.adjusted else None, t.round,
-             t.board)
+             "open" if t.home_seat == "NS" else "closed", _contract(t.contract), t.declarer,
+             t.tricks, t.lead, t.ns_score, artificial(t.adjusted) if t.adjusted else None,
+             t.round, t.board)
             for t in event.tables]  # fmt: skip
         files["matches.csv"] = _text(matches)
         files["travellers.csv"] = _text(tables)
@@ -161,8 +174,8 @@ def _competition(event: ExportEvent) -> dict[str, str]:
         if not isinstance(stage.results, PairsEvent):
             continue
         lines += [(stage.name, x.section, x.number or x.board, x.round_number or x.round,
-                   x.table, x.ns, x.ew, x.contract, x.declarer, x.tricks, x.lead, x.ns_score,
-                   artificial(x.adjusted) if x.adjusted else None, _figure(x.ns_mp),
+                   x.table, x.ns, x.ew, _contract(x.contract), x.declarer, x.tricks, x.lead,
+                   x.ns_score, artificial(x.adjusted) if x.adjusted else None, _figure(x.ns_mp),
                    _figure(x.ew_mp), _figure(x.ns_pct), _figure(x.ew_pct), _figure(x.ns_imps),
                    _figure(x.ew_imps), x.round, x.board) for x in stage.results.lines]
     files["travellers.csv"] = _text(lines)
