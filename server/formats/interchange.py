@@ -151,6 +151,12 @@ class TeamTableResult:
     adjusted: tuple[float, float] | None
     number: int = 0
     """The board as the room numbers it (the match's boards 1-N); 0: ``board``."""
+    players: tuple[str, str, str, str] | None = None
+    """North, East, South and West by name, as the room's line-up that stands for the board
+    gave them; None when the room gave none."""
+    played_on: str = ""
+    """The day the room entered it, as PBN writes a date (``"2024.05.17"``); "" when not
+    known."""
 
 
 @dataclass(frozen=True)

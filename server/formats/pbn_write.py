@@ -1,26 +1,29 @@
 """Writing an event's results as PBN 2.1: the standard's score tables, or one game per table.
 
-A pairs event is one game per board. The file is in PBN's export format, so each game starts
-with the standard's mandatory tag set in its order: ``Event``, ``Site``, ``Date``, ``Board``,
-``West``, ``North``, ``East``, ``South``, ``Dealer``, ``Vulnerable``, ``Deal``, ``Scoring``
-(``"MatchPoints"``), ``Declarer``, ``Contract``, ``Result``. The tags of the play are one
+The file is in PBN's export format: every game, pairs or teams, starts with the standard's
+mandatory tag set in its order: ``Event``, ``Site``, ``Date``, ``Board``, ``West``, ``North``,
+``East``, ``South``, ``Dealer``, ``Vulnerable``, ``Deal``, ``Scoring``, ``Declarer``,
+``Contract``, ``Result``. The players, day and play are one table's, with its players as the
+table gave them and the day it was entered. What the file does not know is ``"?"`` (the
+``Site``, the players a table did not give, a ``Date`` of ``"????.??.??"``, the play of an
+adjusted score, each hand of a ``Deal`` not shown: ``"N:- - - -"``); what does not apply is
+empty (a pass-out's declarer and result). A competition's ``Stage`` follows the set.
+
+A pairs event is one game per board (``Scoring "MatchPoints"``). Its tags of the play are one
 table's, as programs that read one result a game expect: the first of the ``ScoreTable`` with
 a contract played, named by the ``Table`` and ``Round`` tags that follow (and ``Section`` when
-there are several), with its players as the table gave them and the day it was entered. What
-the file does not know is ``"?"`` (the ``Site``, the players a table did not give, a ``Date``
-of ``"????.??.??"``, each hand of a ``Deal`` not shown: ``"N:- - - -"``); what does not apply
-is empty (a pass-out's declarer and result). The board's ``ScoreTable`` follows (``Section``,
-``Table``, ``Round``, ``PairId_NS``, ``PairId_EW``, ``Contract``, ``Declarer``, ``Result``,
-``Lead``, ``Score_NS``, ``Score_EW``, ``MP_NS``, ``MP_EW``, ``Percentage_NS``,
-``Percentage_EW``); the first game carries the ``TotalScoreTable`` (``Rank``, ``Section``,
-``PairId``, ``Direction``, ``TotalScoreMP``, ``TotalPercentage``, ``Names``). A teams event is
-one game per table as teams programs write it (``Round``, ``HomeTeam``, ``VisitTeam``, ``Room``
-Open or Closed, the result, ``Score "NS 420"`` and ``ScoreIMP`` for the side that sat
-North-South), the first game carrying the teams' ``TotalScoreTable`` (``Rank``, ``TeamId``,
-``TotalScoreVP``, ``TotalScoreIMP``, ``TeamName``); a teams game whose hand record may be shown
-carries its ``Deal`` (North first) after ``Vulnerable``. An artificial adjusted score is
-``A6040`` in both score cells. The names are the last column of each ``TotalScoreTable``, since
-some readers (endplay's) split rows at white space even inside quotes.
+there are several). The board's ``ScoreTable`` follows (``Section``, ``Table``, ``Round``,
+``PairId_NS``, ``PairId_EW``, ``Contract``, ``Declarer``, ``Result``, ``Lead``, ``Score_NS``,
+``Score_EW``, ``MP_NS``, ``MP_EW``, ``Percentage_NS``, ``Percentage_EW``); the first game
+carries the ``TotalScoreTable`` (``Rank``, ``Section``, ``PairId``, ``Direction``,
+``TotalScoreMP``, ``TotalPercentage``, ``Names``). A teams event is one game per table as teams
+programs write it (``Scoring "IMP"``, its players the room's line-up for the board), then
+``Round``, ``HomeTeam``, ``VisitTeam``, ``Room`` Open or Closed, ``Score "NS 420"`` and
+``ScoreIMP`` for the side that sat North-South, the first game carrying the teams'
+``TotalScoreTable`` (``Rank``, ``TeamId``, ``TotalScoreVP``, ``TotalScoreIMP``, ``TeamName``).
+An artificial adjusted score is ``A6040`` in both score cells (a teams game's ``Score``). The
+names are the last column of each ``TotalScoreTable``, since some readers (endplay's) split
+rows at white space even inside quotes.
 :mod:`server.formats.pbn` reads all of it back.
 
 A competition is one event per stage begun, in order: every game of a stage carries the
@@ -45,6 +48,7 @@ from server.formats.interchange import (
     PairLine,
     PairsEvent,
     TeamsEvent,
+    TeamTableResult,
     artificial,
     dealer,
     vulnerable,
@@ -78,12 +82,6 @@ def _columns(name: str, value: str) -> str:
     return f'[{name} "{value}"]'
 
 
-
-def _deal(event: ExportEvent, board: int) -> list[str]:
-    deal = event.deals.get(board)
-    return [] if deal is None else [_tag("Deal", deal)]
-
-
 def write_pbn(event: ExportEvent) -> str:
     """The PBN text of ``event`` (games separated by an empty line)."""
     parts = [stage.results for stage in event.stages if stage.results is not None]
@@ -91,14 +89,6 @@ def write_pbn(event: ExportEvent) -> str:
     for part in parts or [event]:
         games += _pairs(part) if isinstance(part, PairsEvent) else _teams(part)
     return "\n".join(HEADER) + "\n\n" + "\n\n".join("\n".join(game) for game in games) + "\n"
-
-
-def _event(event: ExportEvent) -> list[str]:
-    """The tags naming the event, and a competition's stage."""
-    tags = [_tag("Event", event.title)]
-    if event.stage:
-        tags.append(_tag("Stage", event.stage))
-    return tags
 
 
 _SECTION = "Section\\1R;"
@@ -134,7 +124,7 @@ def _shown(lines: list[PairLine]) -> PairLine:
     return next((x for x in lines if x.adjusted is None and x.contract is not None), lines[0])
 
 
-def _play(line: PairLine) -> list[str]:
+def _play(line: PairLine | TeamTableResult) -> list[str]:
     """``Declarer``, ``Contract`` and ``Result`` of a table: a pass-out has no declarer and no
     result (empty, as the standard writes what does not apply), an adjusted score no
     contract that the file knows ("?")."""
@@ -147,18 +137,26 @@ def _play(line: PairLine) -> list[str]:
             _tag("Result", UNKNOWN if line.tricks is None else line.tricks)]
 
 
-def _identification(event: PairsEvent, number: int, line: PairLine, scoring: str,
-                    sections: bool) -> list[str]:
-    """A pairs game's tags: PBN's mandatory tag set in its order, of the board and of the
-    table `line` (its players, day and play), then the stage and the table's place."""
+def _mandatory(event: ExportEvent, number: int, board: int, line: PairLine | TeamTableResult,
+               scoring: str) -> list[str]:
+    """PBN's mandatory tag set in its order: of the board (`number` as the room numbers it;
+    the dealer, vulnerability and deal of the event's `board`) and of the table `line` (its
+    players, day and play)."""
     north, east, south, west = line.players or (UNKNOWN,) * 4
-    tags = [_tag("Event", event.title), _tag("Site", UNKNOWN),
+    return [_tag("Event", event.title), _tag("Site", UNKNOWN),
             _tag("Date", line.played_on or UNKNOWN_DATE), _tag("Board", number),
             _tag("West", west), _tag("North", north), _tag("East", east),
-            _tag("South", south), _tag("Dealer", dealer(number)),
-            _tag("Vulnerable", vulnerable(number)),
-            _tag("Deal", event.deals.get(number, UNKNOWN_DEAL)), _tag("Scoring", scoring),
+            _tag("South", south), _tag("Dealer", dealer(board)),
+            _tag("Vulnerable", vulnerable(board)),
+            _tag("Deal", event.deals.get(board, UNKNOWN_DEAL)), _tag("Scoring", scoring),
             *_play(line)]
+
+
+def _identification(event: PairsEvent, number: int, line: PairLine, scoring: str,
+                    sections: bool) -> list[str]:
+    """A pairs game's tags: PBN's mandatory tag set, of the board and of the table `line`,
+    then the stage and the table's place."""
+    tags = _mandatory(event, number, number, line, scoring)
     if event.stage:
         tags.append(_tag("Stage", event.stage))
     if sections:
@@ -234,20 +232,16 @@ def _teams(event: TeamsEvent) -> list[list[str]]:
     for table in sorted(event.tables, key=lambda t: (t.round, t.table, t.board,
                                                      t.home_seat != "NS")):  # fmt: skip
         # The room's numbers; the deal (and its dealer and vulnerability) is the event's board.
-        game = [*_event(event), _tag("Board", table.number or table.board),
-                _tag("Dealer", dealer(table.board)), _tag("Vulnerable", vulnerable(table.board)),
-                *_deal(event, table.board), _tag("Scoring", "IMP"),
-                _tag("Round", rounds.get((table.round, table.table), table.round)),
-                _tag("HomeTeam", event.name(table.home)), _tag("VisitTeam", event.name(table.away)),
-                _tag("Room", "Open" if table.home_seat == "NS" else "Closed")]  # fmt: skip
+        game = _mandatory(event, table.number or table.board, table.board, table, "IMP")
+        if event.stage:
+            game.append(_tag("Stage", event.stage))
+        game += [_tag("Round", rounds.get((table.round, table.table), table.round)),
+                 _tag("HomeTeam", event.name(table.home)),
+                 _tag("VisitTeam", event.name(table.away)),
+                 _tag("Room", "Open" if table.home_seat == "NS" else "Closed")]
         if table.adjusted is not None:
             game.append(_tag("Score", artificial(table.adjusted)))
         elif table.contract is not None:
-            passed = table.contract.upper() == "PASS"
-            game += [_tag("Contract", "Pass" if passed else written_contract(table.contract))]
-            if not passed:
-                game += [_tag("Declarer", table.declarer or ""),
-                         _tag("Result", "" if table.tricks is None else table.tricks)]
             game.append(_tag("Score", f"NS {table.ns_score}"))
         home_imps = imps.get((table.round, table.table, table.board))
         if home_imps is not None:

@@ -20,6 +20,7 @@ import io
 import logging
 import time
 import zipfile
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -45,7 +46,17 @@ from ..stages.inputs import is_competition
 from ..stages.view import current
 from ..store import Store
 from ..store import players as players_sql
-from ..teams.matches import is_teams, match_summary, matches, names, options
+from ..teams import lineups
+from ..teams.matches import (
+    Match,
+    is_teams,
+    match_summary,
+    matches,
+    names,
+    options,
+    segment_of,
+    segments_at,
+)
 from . import export_stages, pkl, team_results
 from .results import entries, score, shown_boards, shown_deals
 
@@ -97,9 +108,13 @@ def pairs_event(store: Store, public: bool = False) -> PairsEvent:
                       standings=tuple(standings), lines=tuple(lines))  # fmt: skip
 
 
-def _who_sat(store: Store) -> dict[tuple[str, int, int], tuple[str, str, str, str]]:
-    """Who sat North, East, South and West at each (section, table, round) whose table said
-    so, by name: a number not on the players' list as "#number", a seat not given as "?"."""
+Seats = tuple[str, str, str, str]
+"""North, East, South and West by name."""
+
+
+def _namer(store: Store) -> Callable[[dict[str, Any]], Seats]:
+    """The seats of a row of `table_players` by name: a number not on the players' list as
+    "#number", a seat not given as "?"."""
     listed = known(store)
 
     def name(player: str | None) -> str:
@@ -107,9 +122,35 @@ def _who_sat(store: Store) -> dict[tuple[str, int, int], tuple[str, str, str, st
             return "?"
         return listed[player]["name"] if player in listed else f"#{player}"
 
-    return {(row["section"], row["table_number"], row["round"]): (
-        name(row["north"]), name(row["east"]), name(row["south"]), name(row["west"]))
-        for row in players_sql.seatings(store)}
+    return lambda row: (name(row["north"]), name(row["east"]), name(row["south"]),
+                        name(row["west"]))
+
+
+def _who_sat(store: Store) -> dict[tuple[str, int, int], Seats]:
+    """Who sat North, East, South and West at each (section, table, round) whose table said
+    so, by name."""
+    seats = _namer(store)
+    return {(row["section"], row["table_number"], row["round"]): seats(row)
+            for row in players_sql.seatings(store)}
+
+
+def _room_seats(store: Store) -> Callable[[Match, str, int], Seats | None]:
+    """Who sat North, East, South and West in a room ("O", "C") of a match on one of its
+    boards, by name: the room's line-up that stands for the board's segment (its own, its
+    part's, else the match's, as D8.2 counts a player's boards); None where the room gave
+    none."""
+    seats = _namer(store)
+    given = lineups.standing(players_sql.lineups(store))
+    rules = lineups.lineup_rules(store)
+
+    def seated(match: Match, room: str, board: int) -> Seats | None:
+        parts = rules.parts(len(match.boards), segments_at(store, match.round, match.table))
+        segment = min(segment_of(match.boards, board, len(parts)), len(parts))
+        row = lineups.lineup_of(given.get((room, match.table, match.round), {}), segment,
+                                parts[segment - 1])
+        return None if row is None else seats(row)
+
+    return seated
 
 
 def _played_on(entered_ms: int) -> str:
@@ -123,6 +164,7 @@ def teams_event(store: Store, now_ms: int) -> TeamsEvent:
     adjusted = {(a["section"], a["table_number"], a["round"], a["board"]): a
                 for a in _adjustments(store)}  # fmt: skip
     out_matches, tables = [], []
+    seated = _room_seats(store)
     for match in matches(store, now_ms):
         if not match.open and not match.closed:
             continue  # not started: nothing to export
@@ -149,7 +191,9 @@ def teams_event(store: Store, now_ms: int) -> TeamsEvent:
                     declarer=played.declarer if played else None,
                     tricks=played.tricks if played else None,
                     lead=played.lead if played else None,
-                    ns_score=played.ns_score if played else None, adjusted=percents))
+                    ns_score=played.ns_score if played else None, adjusted=percents,
+                    players=seated(match, room, board),
+                    played_on=_played_on(played.entered_ms) if played else ""))
     # A competition ranks stage by stage (`export_stages`): no one VP table of the event.
     ranking = ({"teams": []} if is_competition(store)
                else team_results.standings(store, now_ms))

@@ -1,6 +1,15 @@
-"""The CSV export spells contracts as PBN and USEBIO do: its contract columns write no-trumps
-as "3NT", never the terminal's "3N" (a single teams event with line-ups, a competition with a
-knock-out, and the writer alone).
+"""A teams PBN export is PBN's export format too, and the CSV export spells contracts as PBN does.
+
+PBN 2.1 (section 3.4) names fifteen tags every game of a file in export format carries, in this
+order: Event, Site, Date, Board, West, North, East, South, Dealer, Vulnerable, Deal, Scoring,
+Declarer, Contract, Result. A teams game (one a table: a single teams event, each stage of a
+competition, a knock-out's matches) starts with them, then a competition's Stage, then the teams
+tags (Round, HomeTeam, VisitTeam, Room, Score, ScoreIMP, CarryOver). Its players are the ones
+the room's line-up that stands for the board gave (a segment's own before the match's), by
+name, "#number" for a player not on the players' list, "?" where the room gave none; its Date
+the day the room entered the result; `traveller rescore` reads the same figures from it as
+from the file without those tags. The CSV's contract columns write no-trumps as "3NT", as PBN
+and USEBIO do, never the terminal's "3N".
 """
 
 from __future__ import annotations
@@ -22,10 +31,14 @@ from server.formats.csv_write import write_csv
 from server.formats.interchange import (
     PairLine,
     PairsEvent,
+    TeamMatchResult,
     TeamsEvent,
     TeamTableResult,
 )
+from server.formats.pbn_write import write_pbn
+from server.formats.results_file import parse_results_file
 from server.publish.export import event_values, export_event
+from server.publish.rescore import rescore
 from server.store import Store
 from server.store import teams as teams_sql
 from server.store.rulings import EntryKey
@@ -33,11 +46,28 @@ from server.table.seating import set_players
 from tests.integration import teams_event as te
 from tests.integration.rehearsed import rehearsed
 
+MTS = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
+       "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result")
+"""PBN 2.1's mandatory tag set, in the order of export format."""
+TEAMS_TAGS = ("Round", "HomeTeam", "VisitTeam", "Room")
+"""The teams tags every teams game carries after the set (and a competition's Stage)."""
+NEW = ("Site", "Date", "West", "North", "East", "South", "Deal")
+"""The tags a teams game did not carry before it carried the whole set (and the play's, which
+it carried elsewhere, only when there was a contract)."""
+_TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
 _NO_TRUMP = re.compile(r"[1-7]NX{0,2}")
 """A no-trump contract as the terminal keeps it."""
 NAMED = {"101": "Anna Kowalska", "102": "Łukasz Wiśniewski", "103": "Zoë Dąbek",
          "104": "Jan Nowak", "105": "Siti Rahma"}
 """Team 1's players on the players' list; the others are not on it."""
+
+
+def games(text: str) -> list[list[tuple[str, str]]]:
+    """Each game's tag pairs in file order (a table's rows left out)."""
+    out = []
+    for block in text.split("\n\n")[1:]:
+        out.append([m.groups() for line in block.splitlines() if (m := _TAG.match(line))])
+    return [game for game in out if game]
 
 
 def roster(team: int) -> list[str]:
@@ -108,6 +138,98 @@ def exported(path: Path, fmt: str = "pbn") -> tuple[Any, dict[str, str]]:
                                         export_event(store, fmt, 0).items()}
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("which", ["league", "knockout"])
+def test_pbn_2_1_teams_games_carry_the_mandatory_tags_in_order(
+        which: str, request: pytest.FixtureRequest) -> None:
+    event, files = exported(request.getfixturevalue("knockout") if which == "knockout"
+                            else request.getfixturevalue("league")[0])
+    assert isinstance(event, TeamsEvent)
+    text = files["results.pbn"]
+    assert text.startswith("% PBN 2.1\n% EXPORT\n")
+    found = games(text)
+    assert len(found) == len(event.tables) > 0
+    stages = {s.name: s.results for s in event.stages if s.results is not None}
+    for game in found:
+        names = tuple(name for name, _ in game)
+        tags = dict(game)
+        assert names[:len(MTS)] == MTS, game
+        after = names[len(MTS):]
+        if stages:
+            assert after[0] == "Stage" and tags["Stage"] in stages
+            after = after[1:]
+        assert after[:len(TEAMS_TAGS)] == TEAMS_TAGS, game
+        assert (tags["Site"], tags["Scoring"]) == ("?", "IMP")
+        # The day the room entered it; an adjusted score was not entered by the room.
+        adjusted = tags["Score"].startswith("A")
+        assert re.fullmatch(r"\d{4}\.\d\d\.\d\d", tags["Date"]) or (
+            adjusted and tags["Date"] == "????.??.??")
+        assert tags["Deal"] == "N:- - - -"  # no hand records loaded
+        assert not _NO_TRUMP.fullmatch(tags["Contract"])
+    if which == "knockout":
+        knockouts = {name for name, results in stages.items()
+                     if isinstance(results, TeamsEvent) and results.knockout}
+        assert knockouts and any(dict(g)["Stage"] in knockouts for g in found)
+        assert any("CarryOver" in dict(g) for g in found)
+
+
+def test_a_teams_game_names_the_players_its_room_gave_for_the_board_and_the_day(
+        league: tuple[Path, dict[Any, Any]]) -> None:
+    path, given = league
+    _, files = exported(path)
+    store = Store.open(str(path))
+    try:
+        entered = {(r.section, r.board): r.entered_ms for r in store.results()
+                   if (r.table_number, r.round) == (1, 1)}
+        boards = te.boards_of(store, 1)
+    finally:
+        store.close()
+    seen = set()
+    for game in map(dict, games(files["results.pbn"])):
+        board = int(game["Board"])
+        room = "O" if game["Room"] == "Open" else "C"
+        place = boards.index(board) + 1
+        # The open room's segment 2 line-up stands for boards 5-8; the match's for the rest.
+        seats = given[room, 2] if place > 4 and (room, 2) in given else given[room, None]
+        assert (game["North"], game["East"], game["South"], game["West"]) == tuple(
+            NAMED.get(p, f"#{p}") for p in seats)
+        if (room, place) == ("O", 3):
+            assert (game["Declarer"], game["Contract"], game["Result"]) == ("?", "?", "?")
+            assert (game["Date"], game["Score"]) == ("????.??.??", "A6040")
+        else:
+            day = time.strftime("%Y.%m.%d", time.localtime(entered[room, board] / 1000))
+            assert game["Date"] == day
+            play = ("S", "3NT", "9") if place % 2 else ("", "Pass", "")
+            assert (game["Declarer"], game["Contract"], game["Result"]) == play
+        seen.add((room, place))
+    assert len(seen) == 16
+    assert "Siti Rahma" in files["results.pbn"]  # 105, in segment 2 only
+
+
+@pytest.mark.parametrize("which", ["league", "knockout"])
+def test_rescore_reads_a_teams_export_with_the_same_figures_as_without_the_new_tags(
+        which: str, request: pytest.FixtureRequest) -> None:
+    _, files = exported(request.getfixturevalue("knockout") if which == "knockout"
+                        else request.getfixturevalue("league")[0])
+    text = files["results.pbn"]
+    bare = "\n".join(line for line in text.splitlines()
+                     if not (m := _TAG.match(line)) or m.group(1) not in NEW) + "\n"
+    assert "[Site " in text and "[Site " not in bare
+    scored = [rescore(parse_results_file(data.encode(), "results.pbn")) for data in (text, bare)]
+    assert scored[0] == scored[1] and scored[0]["matches"]
+
+
+def test_a_teams_pass_out_has_no_declarer_and_no_result() -> None:
+    passed = TeamTableResult(1, 1, 1, 2, 4, "NS", "PASS", None, 0, None, 0, None,
+                             players=("N", "E", "S", "W"), played_on="2024.05.17")
+    text = write_pbn(TeamsEvent("Club teams", False, (), (TeamMatchResult(
+        1, 1, 1, 2, (4,), (None,), 0.0, 0.0, None, None),), (passed,)))
+    (game,) = map(dict, games(text))
+    assert (game["Declarer"], game["Contract"], game["Result"]) == ("", "Pass", "")
+    assert (game["Date"], game["North"], game["East"], game["South"], game["West"]) == (
+        "2024.05.17", "N", "E", "S", "W")
+    assert (game["Board"], game["Dealer"], game["Vulnerable"]) == ("4", "W", "All")
 
 
 def test_csv_writes_no_trump_as_nt() -> None:
