@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 
 from ..formats.competition import StageKind, StageSpec
 from ..movements.roundrobin import round_robin
@@ -28,6 +30,7 @@ from .model import (
     Inputs,
     MatchFixture,
     MatchLine,
+    MatchPlay,
     RoundLine,
 )
 from .stage import StageContext, StageProgress, vp_standings
@@ -83,7 +86,7 @@ class _Group:
         self.group = group
         self.members = members
         self.inputs = inputs
-        self.scale = find_scale(self.spec.vp_scale)
+        find_scale(self.spec.vp_scale)  # an unknown scale fails here, matches played or not
         self.records: list[MatchRecord] = []
         self.rounds: list[RoundLine] = []
         self.fixtures: list[MatchFixture] = []
@@ -172,31 +175,18 @@ class _Group:
                                             round=number, walkover=True))
             return MatchLine(home, away, self.spec.boards_per_match, (0.0, 0.0),
                              (vp_home, vp_away))
-        segment = self.spec.boards_per_match // self.spec.segments
-        match = TeamMatch.from_boards(home, away, play.boards, segment,
-                                      boards_scheduled=self.spec.boards_per_match,
-                                      imp_penalties=_penalties(home, away, play.imp_penalties),
-                                      round=number)
-        record = match.record(self.scale)
-        self.records.append(record)
-        if self.spec.butler or self.spec.butler_combined:
-            # A team's pair in the open room is its pair 1, the one in the closed room pair 2.
-            for board in play.boards:
-                deal = (number, board.board)
-                if board.open_ns is not None:
-                    self.tables.append(LeagueTable(deal, f"{home}/1", f"{away}/1",
-                                                   board.open_ns, self.group))
-                if board.closed_ns is not None:
-                    self.tables.append(LeagueTable(deal, f"{away}/2", f"{home}/2",
-                                                   board.closed_ns, self.group))
-        score = match.score()
-        self.won[home] += float(score.home_total)
-        self.lost[home] += float(score.away_boards)
-        self.won[away] += float(score.away_total)
-        self.lost[away] += float(score.home_boards)
+        played = _played(play, home, away, number, self.spec.boards_per_match,
+                         self.spec.segments, self.spec.vp_scale, self.group,
+                         self.spec.butler or self.spec.butler_combined)
+        self.records.append(played.record)
+        self.tables.extend(played.tables)
+        self.won[home] += played.home_total
+        self.lost[home] += played.away_boards
+        self.won[away] += played.away_total
+        self.lost[away] += played.home_boards
         return MatchLine(home, away, self.spec.boards_per_match,
-                         (float(score.home_total), float(score.away_total)),
-                         (record.vp_a, record.vp_b))
+                         (played.home_total, played.away_total),
+                         (played.record.vp_a, played.record.vp_b))
 
     def _bye(self, team: int) -> MatchLine:
         self.byes[team] += self.spec.bye_vp
@@ -229,6 +219,46 @@ class _Group:
             butler = _butler_lines(league_butler(self.tables))
         return GroupResult(self.group, self.members, tuple(self.rounds), lines,
                            butler=butler)
+
+
+@dataclass(frozen=True)
+class _Played:
+    """A played match as its group's standings and Butler ranking take it."""
+
+    record: MatchRecord
+    home_total: float
+    away_total: float
+    home_boards: float
+    """IMPs the home team won over the boards."""
+    away_boards: float
+    tables: tuple[LeagueTable, ...]
+    """Its tables for the Butler ranking of the pairs (D4.1, D5.2); none when not ranked."""
+
+
+@lru_cache(maxsize=2048)
+def _played(play: MatchPlay, home: int, away: int, number: int, boards: int, segments: int,
+            scale: str, group: str, butler: bool) -> _Played:
+    """A pure function of its arguments, kept: the competition is resolved again after every
+    advance and decision, and League II's season of about 650 matches was scored anew each
+    time: a third of what a resolution took."""
+    match = TeamMatch.from_boards(home, away, play.boards, boards // segments,
+                                  boards_scheduled=boards,
+                                  imp_penalties=_penalties(home, away, play.imp_penalties),
+                                  round=number)
+    record = match.record(find_scale(scale))
+    tables = []
+    if butler:
+        # A team's pair in the open room is its pair 1, the one in the closed room pair 2.
+        for board in play.boards:
+            deal = (number, board.board)
+            if board.open_ns is not None:
+                tables.append(LeagueTable(deal, f"{home}/1", f"{away}/1", board.open_ns, group))
+            if board.closed_ns is not None:
+                tables.append(LeagueTable(deal, f"{away}/2", f"{home}/2", board.closed_ns,
+                                          group))
+    score = match.score()
+    return _Played(record, float(score.home_total), float(score.away_total),
+                   float(score.home_boards), float(score.away_boards), tuple(tables))
 
 
 def _butler_lines(standings: Sequence[ImpStanding]) -> tuple[ButlerLine, ...]:

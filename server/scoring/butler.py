@@ -410,17 +410,22 @@ def league_butler(
     deals: dict[tuple[str, DealId], list[LeagueTable]] = defaultdict(list)
     for table in tables:
         deals[table.group if by_group else "", table.deal].append(table)
-    totals: dict[Pair, list[float]] = defaultdict(lambda: [0, 0.0])
+    # Keyed by (group, pair) and made a Pair once at the end: a league's season is millions
+    # of additions, and a dataclass key is hashed and compared field by field at each.
+    totals: dict[tuple[str, PairId], list[float]] = {}
     for (group, _), played in deals.items():
         _, won = butler([table.ns_score for table in played], rule)
         for table, ns_imps in zip(played, won, strict=True):
-            for pair, value in ((table.ns_pair, ns_imps), (table.ew_pair, -ns_imps)):
-                key = Pair(group, Field.ALL, pair)
-                totals[key][0] += 1
-                totals[key][1] += value
+            for key, value in (((group, table.ns_pair), ns_imps),
+                               ((group, table.ew_pair), -ns_imps)):
+                total = totals.get(key)
+                if total is None:
+                    total = totals[key] = [0, 0.0]
+                total[0] += 1
+                total[1] += value
     fields: dict[str, list[tuple[Pair, int, float]]] = defaultdict(list)
-    for ranked_pair, (played_boards, won_imps) in totals.items():
-        fields[ranked_pair.section].append((ranked_pair, int(played_boards), won_imps))
+    for (group, pair), (played_boards, won_imps) in totals.items():
+        fields[group].append((Pair(group, Field.ALL, pair), int(played_boards), won_imps))
     standings: list[ImpStanding] = []
     for group in sorted(fields):
         standings.extend(rank_imps(fields[group], per_board=True, min_boards=min_boards))

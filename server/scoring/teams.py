@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from functools import cached_property
 
 from server.scoring.carryover import CarryOver
 from server.scoring.imps import imps
@@ -177,6 +178,11 @@ class TeamMatch:
 
     def score(self) -> MatchScore:
         """The IMP score."""
+        return self._score
+
+    @cached_property
+    def _score(self) -> MatchScore:
+        # Worked out once: a match is frozen, and its record and VP read its score again.
         def penalty(team: int) -> Fraction:
             return sum((_exact(p.imps) for p in self.imp_penalties if p.team == team),
                        Fraction(0))
