@@ -56,6 +56,9 @@ from .schema import migrations
 
 T = TypeVar("T")
 
+_RESULT_COLUMNS = ", ".join(ResultRow.__dataclass_fields__)
+"""A result's columns in the order of ResultRow's fields."""
+
 
 class StoreError(Exception):
     """The event file cannot be opened or created."""
@@ -501,8 +504,7 @@ class Store:
                 round: int | None = None) -> list[ResultRow]:
         def read() -> list[ResultRow]:
             where, args = _filters(section=section, table_number=table, round=round)
-            rows = self._query(f"select * from results {where} order by id", args)
-            return [ResultRow.from_row(r) for r in rows]
+            return [ResultRow(*r[1:]) for r in self._result_tuples(where, args)]
 
         if section is None and table is None and round is None:
             return list(self._every_result())
@@ -517,22 +519,29 @@ class Store:
             self._fresh(at_once=True)
             conn = self.db.conn
             if conn.in_transaction:
-                return [ResultRow.from_row(r)
-                        for r in self._query("select * from results order by id")]
+                return [ResultRow(*r[1:]) for r in self._result_tuples()]
             others = conn.total_changes - self._result_rows
             kept = self._all_results
             if kept is None or kept[2] != others:
-                read = self._query("select * from results order by id")
-                rows = [ResultRow.from_row(r) for r in read]
-                last = int(read[-1]["id"]) if read else 0
+                read = self._result_tuples()
+                rows = [ResultRow(*r[1:]) for r in read]
+                last = int(read[-1][0]) if read else 0
             else:
                 rows, last = kept[0], kept[1]
-                new = self._query("select * from results where id > ? order by id", [last])
+                new = self._result_tuples("where id > ?", [last])
                 if new:
-                    rows = rows + [ResultRow.from_row(r) for r in new]
-                    last = int(new[-1]["id"])
+                    rows = rows + [ResultRow(*r[1:]) for r in new]
+                    last = int(new[-1][0])
             self._all_results = (rows, last, others)
             return rows
+
+    def _result_tuples(self, where: str = "", args: Any = ()) -> list[tuple[Any, ...]]:
+        """Rows of results as (id, then ResultRow's fields in order), in the order entered:
+        read as tuples, a whole season in about half the time of dicts (`_query`)."""
+        with self._lock:
+            return self.db.conn.execute(
+                f"select id, {_RESULT_COLUMNS} from results {where} order by id",
+                args).fetchall()
 
     def result_by_op(self, db: Database, table: TableRow, op_id: str) -> ResultRow | None:
         """The result `table` stored with `op_id` (op_ids are unique per table)."""
@@ -553,11 +562,13 @@ class Store:
         score standing in for one (a board never played still lets the table move on)."""
         rows = db.conn.execute(
             "select round, board from results where section = ? and table_number = ? "
-            "union select round, board from adjustments where section = ? "
+            "union all select round, board from adjustments where section = ? "
             "and table_number = ? and removed_ms is null",
             [section, table, section, table],
         )
-        return {(r[0], r[1]) for r in rows}
+        # The set drops a board both scored and adjusted, sooner than SQLite's UNION (it
+        # sorted a table's whole season at each entry).
+        return set(rows)
 
     def adjusted_boards(self) -> dict[tuple[str, int], set[tuple[int, int]]]:
         """Boards with an active adjusted score, per (section, table): (round, board)."""

@@ -78,6 +78,14 @@ def confirmations(store: Store) -> list[dict[str, Any]]:
     return [dict(r) for r in store.read_memo("match_confirmations", read, result_proof=True)]
 
 
+def match_confirmations(store: Store, round: int, table_number: int) -> list[dict[str, Any]]:
+    """One match's confirmations, in the order made: read alone, as just after a
+    confirmation, which drops what `confirmations` keeps, a season's would be read whole."""
+    with store.read() as db:
+        return list(db.query("select * from match_confirmations where round = ? and "
+                             "table_number = ? order by id", [round, table_number]))
+
+
 def confirmation_by_op(db: Database, section: str, table_number: int,
                        op_id: str) -> dict[str, Any] | None:
     """The confirmation a table's captain made with `op_id` (op_ids are unique per table)."""

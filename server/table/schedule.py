@@ -15,8 +15,10 @@ from ..store import SeatingRow, Store
 def current_round(seatings: list[SeatingRow], scored: set[tuple[int, int]]) -> SeatingRow | None:
     """The round a table is playing: the first with a board not scored yet (None when done)."""
     for seating in sorted(seatings, key=lambda s: s.round):
-        if any((seating.round, b) not in scored for b in seating.boards):
-            return seating
+        number = seating.round
+        for board in seating.boards:  # no any(): run at every entry, over a whole season
+            if (number, board) not in scored:
+                return seating
     return None
 
 

@@ -35,10 +35,13 @@ from .matches import (
 from .systems import table_block
 
 
-def confirmations(store: Store, match: Match, summary: dict[str, Any]) -> dict[str, Any]:
-    """Which teams' captains confirmed this match at its current score (KD1)."""
-    rows = [c for c in sql.confirmations(store)
-            if (c["round"], c["table_number"]) == (match.round, match.table)]
+def confirmations(store: Store, match: Match, summary: dict[str, Any], *,
+                  alone: bool = False) -> dict[str, Any]:
+    """Which teams' captains confirmed this match at its current score (KD1); `alone`: read
+    this match's confirmations only (just after a write, nothing is kept to look in)."""
+    rows = sql.match_confirmations(store, match.round, match.table) if alone else [
+        c for c in sql.confirmations(store)
+        if (c["round"], c["table_number"]) == (match.round, match.table)]
     current = (summary["home_imps"], summary["away_imps"])
     confirmed = sorted({c["team"] for c in rows
                         if (c["home_imps"], c["away_imps"]) == current})
@@ -164,6 +167,7 @@ def confirm_match(store: Store, table: TableRow, payload: Any, now_ms: int,
                 "team": team, "home_imps": summary["home_imps"],
                 "away_imps": summary["away_imps"], "section": table.section,
                 "actor": actor, "at_ms": now_ms})
+    found = confirmations(store, match, summary, alone=True)
     return ok_body(round=match.round, team=team, duplicate=earlier is not None,
                    home_imps=summary["home_imps"], away_imps=summary["away_imps"],
-                   vp=summary["vp"], confirmations=confirmations(store, match, summary))
+                   vp=summary["vp"], confirmations=found)
