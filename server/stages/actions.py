@@ -36,13 +36,17 @@ from ..store import players as players_sql
 from ..store import teams as teams_sql
 from . import decisions
 from .inputs import competition_spec, load, own_entries
-from .view import batch, current, played_in
+from .view import Current, batch, current, played_in
 
 MAX_NAME = 60
 
 
-def advance(store: Store, now_ms: int, actor: str, why: Any = "") -> Outcome:
-    now = _now(store, now_ms)
+def advance(store: Store, now_ms: int, actor: str, why: Any = "",
+            now: Current | None = None) -> Outcome:
+    """Puts the next matches or sessions in play. `now`: the competition as the caller has
+    just read it (`current`) with nothing written since, so as not to resolve it again."""
+    if now is None:
+        now = _now(store, now_ms)
     planned = batch(store, now)
     if planned is None:
         if now.view.complete:

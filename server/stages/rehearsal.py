@@ -238,7 +238,8 @@ def direct(store: Store, clock: Callable[[], int]) -> tuple[int, list[str] | Non
     if now.view.complete:
         return taken, None, True
     try:
-        outcome = actions.advance(store, clock(), ROBOT_DIRECTOR, f"{ROBOT_DIRECTOR}: advance")
+        outcome = actions.advance(store, clock(), ROBOT_DIRECTOR, f"{ROBOT_DIRECTOR}: advance",
+                                  now=now)
     except TravellerError as exc:
         if exc.code in ("nothing_to_play", "decisions_due", "competition_over"):
             return taken, None, exc.code == "competition_over"
@@ -278,6 +279,8 @@ def _rehearse(store: Store, seed: int, clock: Callable[[], int], advances: int,
         done.advances.append(summary)
         say("advanced: " + "; ".join(summary))
         if not to_the_end and len(done.advances) >= advances:
-            break
+            # Not over: the director has just read it so, and an advance only puts
+            # unplayed matches or sessions in play.
+            return
     if not done.complete:
         done.complete = current(store, clock()).view.complete
