@@ -34,7 +34,13 @@ def is_competition(store: Store) -> bool:
 
 
 def competition_spec(store: Store) -> CompetitionSpec:
-    """The competition of the event, from the preset text it was created from."""
+    """The competition of the event, from the preset text it was created from (kept until a
+    setting changes: a robot read it for each board, decoding the whole preset each time)."""
+    spec: CompetitionSpec = store.settings_memo("competition_spec", lambda: _spec(store))
+    return spec
+
+
+def _spec(store: Store) -> CompetitionSpec:
     text = (store.setting("competition") or {}).get("preset_text")
     if not isinstance(text, str):
         raise ValueError("this event is not a competition")
