@@ -7,6 +7,11 @@ own connect and disconnect handlers, which would join or leave a table on a clie
 offers no setting against it: `install` renames such an event before dispatch, so it reaches
 the catch-all handler and is refused as `reserved_event`, and the lifecycle handlers run only
 for real connections and disconnections.
+
+A message whose JSON cannot be read (`server.realtime.packet`) arrives as the event
+`UNREADABLE` and is refused as `invalid_input`; a message that is no Socket.IO packet at all (an
+unknown packet type, a binary packet nobody asked for) has no ack id to answer and is dropped,
+logged in one line, never as a traceback.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from flask import request
 from flask_socketio import SocketIO
 
 from ..errors import error_body, shown
+from .packet import UNREADABLE
 
 log = logging.getLogger(__name__)
 
@@ -30,8 +36,13 @@ RESERVED = "\x00reserved:"
 MALFORMED = "\x00malformed"
 """The name given to an EVENT packet without an event name."""
 
+UNREADABLE_NAME = "\x00unreadable"
+"""The name given to an EVENT packet whose JSON could not be read."""
+
 
 def _renamed(server: Any, data: Any) -> Any:
+    if isinstance(data, list) and data and data[0] is UNREADABLE:
+        return [UNREADABLE_NAME]
     if not isinstance(data, list) or not data or not isinstance(data[0], str):
         return [MALFORMED]
     if data[0] in server.reserved_events or data[0].startswith("\x00"):
@@ -65,6 +76,20 @@ def install(socketio: SocketIO, touch: Callable[[], None] = lambda: None) -> Non
 
         return run
 
+    read: Callable[..., Any] = server._handle_eio_message
+
+    def handle_message(eio_sid: str, data: Any) -> Any:
+        try:
+            return read(eio_sid, data)
+        except ValueError as exc:
+            # The library's refusal of a message that is no packet; events' own failures
+            # never come here (the handlers answer them).
+            log.info("a socket message that is no Socket.IO packet was dropped: %s", exc)
+            return None
+
+    server._handle_eio_message = handle_message
+    server.eio.on("message", handle_message)
+
     server._handle_connect = touching(server._handle_connect)
     server._handle_disconnect = touching(server._handle_disconnect)
 
@@ -87,4 +112,7 @@ def _unknown(event: Any, *_: Any) -> dict[str, Any]:
                           "server's own event: a client may not send it", 400)
     if event == MALFORMED:
         return error_body("unknown_event", "the message names no event", 400)
+    if event == UNREADABLE_NAME:
+        return error_body("invalid_input", "the message could not be read: it is not JSON, "
+                          "nests too deeply or holds a number of more than 100 digits", 400)
     return error_body("unknown_event", f"there is no event {shown(event)}", 404)

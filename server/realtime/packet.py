@@ -9,6 +9,12 @@ for `encode`; one that does not is handed to the library's own handling, unchang
 on the wire is byte for byte what the library's packet would send (a unit test holds that).
 
 The server takes it through python-socketio's documented `serializer` option.
+
+It also reads what clients send: a message whose JSON the library cannot read (not JSON, nested
+thousands deep, an integer of more than 100 digits) raised from the library's decoding, so it
+went unanswered with a traceback in the log, from anyone who opened a socket. Such an event is
+read as the event `UNREADABLE` instead, which the guards answer (`server.realtime.guards`),
+and any other packet as one without data.
 """
 
 from __future__ import annotations
@@ -16,6 +22,9 @@ from __future__ import annotations
 from typing import Any
 
 from socketio import packet
+
+UNREADABLE = object()
+"""The name an event whose JSON could not be read is given: no JSON decodes to it."""
 
 
 class Packet(packet.Packet):
@@ -42,3 +51,17 @@ class Packet(packet.Packet):
         if self.id is not None:
             head += str(self.id)
         return head + self._text
+
+    def decode(self, encoded_packet: Any) -> Any:
+        try:
+            return super().decode(encoded_packet)
+        except (ValueError, RecursionError):
+            # The header (type, namespace, id) is read before the data, which failed; a
+            # binary packet waits for no attachments of data that was never read.
+            if self.packet_type in (packet.EVENT, packet.BINARY_EVENT):
+                self.packet_type, self.data = packet.EVENT, [UNREADABLE]
+            else:
+                if self.packet_type == packet.BINARY_ACK:
+                    self.packet_type = packet.ACK
+                self.data = None
+            return 0
