@@ -15,6 +15,12 @@ from ..event.players import PlayersError
 
 MAX_CSV_BYTES = 2_000_000
 
+MAX_BODY = 16 * 1024 * 1024
+"""The largest request body any address takes unless its view says otherwise (`upload_limit`):
+a players list or a file of hand records is far smaller. A larger one is refused (413) before
+it is read: without a limit anyone on the venue network could have the server read gigabytes,
+before a password or a CSRF token was checked."""
+
 
 def now_ms() -> int:
     return int(time.time() * 1000)
@@ -38,6 +44,8 @@ def install_input_checks(app: Flask) -> None:
     """Every request's input is checked before a view runs: path parts, query and form
     fields, and a JSON body, for size and valid Unicode (a refusal, never a 500)."""
     app.url_map.converters["int"] = WholeNumber
+    if app.config.get("MAX_CONTENT_LENGTH") is None:
+        app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
 
     @app.before_request
     def check_request_input() -> None:

@@ -31,6 +31,7 @@ from ..context import current_director, get_director_sockets, get_store
 from ..errors import TravellerError
 from ..event import access
 from ..store.sessions import SessionRow
+from .forms import wants_json
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -69,6 +70,8 @@ def install_csrf(app: Flask) -> None:
     def check_csrf() -> None:
         if request.method in ("GET", "HEAD", "OPTIONS") or request.path.startswith("/socket.io"):
             return
+        if request.routing_exception is not None:
+            return  # no such address, or not with this method: 404 or 405, changing nothing
         sent = request.form.get("csrf_token") or request.headers.get("X-CSRF-Token") or ""
         expected = session.get("csrf") or ""
         if not expected or not hmac.compare_digest(sent, expected):
@@ -82,7 +85,7 @@ def director_required(view: F) -> F:
     @functools.wraps(view)
     def wrapped(*args: Any, **kwargs: Any) -> Any:
         if current_director() is None:
-            if request.accept_mimetypes.best == "application/json":
+            if wants_json():
                 abort(401, description="log in as the director first")
             return redirect(url_for("director.login", next=request.path))
         return view(*args, **kwargs)
