@@ -95,8 +95,13 @@ class Store:
         self._result_rows = 0
         """Rows changed by `insert_result` (a result and its audit row), rolled back or not."""
         self._all_results: tuple[list[ResultRow], int, int] | None = None
-        """Every result, the last one's id, and the count of changes other than results'
-        insertions they were read at (`results`)."""
+        """Every result, the last one's id, and the count of changes to results other than
+        `insert_result`'s they were read at (`results`)."""
+        self._result_changes = 0
+        """Rows of results inserted, changed or deleted through this connection, rolled back or
+        not (counted by temporary triggers, `_watch_results`)."""
+        self._results_appended = 0
+        """Of those, the rows `insert_result` inserted."""
         self._seated_from: tuple[Any, ...] = ()
         self._data_version = -1
         self._checked_at = 0.0
@@ -115,6 +120,20 @@ class Store:
         # FULL makes each commit durable on its own: an acknowledged score survives a power cut.
         self.db.execute("PRAGMA synchronous = FULL")
         migrations.apply(self.db)
+        conn.create_function("traveller_result_changed", 0, self._result_changed)
+        self._watch_results()
+
+    def _result_changed(self) -> None:
+        self._result_changes += 1
+
+    def _watch_results(self) -> None:
+        """Count every change to results made through this connection (temporary triggers:
+        this connection's own, never in the file), so that every result read whole is kept
+        through writes to anything else (`_every_result`)."""
+        for change in ("insert", "update", "delete"):
+            self.db.conn.execute(
+                f"create temp trigger if not exists traveller_result_{change} after {change} "
+                "on main.results begin select traveller_result_changed(); end")
 
     @classmethod
     def open(cls, path: str | Path) -> Store:
@@ -284,6 +303,7 @@ class Store:
         if version != self._data_version:
             self._data_version = version
             self._forget()
+            self._watch_results()  # the file may have been replaced (a restore)
 
     def _forget(self) -> None:
         self._settings = None
@@ -512,15 +532,17 @@ class Store:
 
     def _every_result(self) -> list[ResultRow]:
         """Every result, in the order entered; kept, and only the results entered since read
-        while nothing else was written (`insert_result` only appends). The grid and the
-        projector read them all after every few entries: at the end of a 500-table session,
-        13,500 rows read again (measured: a grid push took 30 ms). Shared: callers copy."""
+        while no result was changed otherwise (`insert_result` only appends; writes to other
+        tables leave them as they were). The grid and the projector read them all after every
+        few entries: at the end of a 500-table session, 13,500 rows read again (measured: a
+        grid push took 30 ms); a League II season's 35,000 were read again after each
+        line-up or captain's confirmation. Shared: callers copy."""
         with self._lock:
             self._fresh(at_once=True)
             conn = self.db.conn
             if conn.in_transaction:
                 return [ResultRow(*r[1:]) for r in self._result_tuples()]
-            others = conn.total_changes - self._result_rows
+            others = self._result_changes - self._results_appended
             kept = self._all_results
             if kept is None or kept[2] != others:
                 read = self._result_tuples()
@@ -590,6 +612,7 @@ class Store:
         before = self.db.conn.total_changes
         try:
             _insert(db, "results", row)
+            self._results_appended += 1
             self.audit(
                 db, actor, "result_entered", "result",
                 f"{result.section}/{result.table_number}/{result.round}/{result.board}",

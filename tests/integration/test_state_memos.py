@@ -147,9 +147,10 @@ def test_a_read_no_result_changes_is_kept_through_the_entries(tmp_path: Path) ->
 
 def test_every_result_is_kept_and_only_the_new_entries_read(tmp_path: Path) -> None:
     """`Store.results()` (every result: the grid and the projector read them after every few
-    entries): the entries since the last read are read and added, nothing else; any other
-    write (a director's correction) reads them all again, and another process's entry is
-    seen at the next read. Each read equals the file's results read by a new connection."""
+    entries): the entries since the last read are read and added, nothing else; a write to
+    another table reads nothing again, any other change of a result (a director's correction)
+    reads them all again, and another process's entry is seen at the next read. Each read
+    equals the file's results read by a new connection."""
     import time
 
     from server.table import actions
@@ -157,14 +158,14 @@ def test_every_result_is_kept_and_only_the_new_entries_read(tmp_path: Path) -> N
     path = make_event(tmp_path / "e.db", tables=4)
     store = Store.open(path)
     whole: list[str] = []
-    query = store._query
+    read = store._result_tuples
 
-    def counting(sql: str, args: object = ()) -> list[dict[str, object]]:
-        if sql.startswith("select * from results order by id"):
-            whole.append(sql)
-        return query(sql, args)
+    def counting(where: str = "", args: object = ()) -> list[tuple[object, ...]]:
+        if not where:
+            whole.append(where)
+        return read(where, args)
 
-    store._query = counting  # type: ignore[method-assign]
+    store._result_tuples = counting  # type: ignore[method-assign]
 
     def on_file() -> list[object]:
         other = Store.open(path)
@@ -188,6 +189,9 @@ def test_every_result_is_kept_and_only_the_new_entries_read(tmp_path: Path) -> N
             enter(store, table)
             assert store.results() == on_file()
         assert len(store.results()) == 5 and len(whole) == 1  # the entries only, each once
+        with store.write() as db:  # a write to anything else: the results are as they were
+            store.audit(db, "director", "note", "event", "1", None, None, "a note")
+        assert store.results() == on_file() and len(whole) == 1
         with store.write() as db:  # a correction: everything read again
             db.execute("update results set tricks = 9, ns_score = 170 where id = 2")
         assert store.results() == on_file() and store.results()[1].tricks == 9
