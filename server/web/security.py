@@ -25,7 +25,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any, TypeVar
 
-from flask import Flask, abort, current_app, redirect, request, session, url_for
+from flask import Flask, abort, current_app, make_response, redirect, request, session, url_for
 
 from ..context import current_director, get_director_sockets, get_store
 from ..errors import TravellerError
@@ -88,7 +88,11 @@ def director_required(view: F) -> F:
             if wants_json():
                 abort(401, description="log in as the director first")
             return redirect(url_for("director.login", next=request.path))
-        return view(*args, **kwargs)
+        response = make_response(view(*args, **kwargs))
+        # What only the director may see (exports, the players register, the cases) is kept by
+        # no cache on the way or on the laptop's disk.
+        response.headers.setdefault("Cache-Control", "private, no-store")
+        return response
 
     return wrapped  # type: ignore[return-value]
 

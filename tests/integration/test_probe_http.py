@@ -79,3 +79,15 @@ def test_a_method_an_address_does_not_take_is_405_not_a_csrf_refusal(app: Any) -
     assert response.status_code == 404 and response.get_json()["code"] == "not_found"
     # A state-changing request to an address that takes it still needs the token.
     assert client.post("/director/login", json={"password": "x"}).status_code == 400
+
+
+def test_what_only_the_director_sees_is_stored_by_no_cache(app: Any) -> None:
+    """An export, the grid and the players' register behind the login: `private, no-store`,
+    so neither a proxy nor the browser's disk keeps them; a public page keeps its own."""
+    director = login(app)
+    for url in ["/director/export/csv", "/director/api/grid", "/director/"]:
+        response = director.get(url)
+        assert response.status_code == 200, url
+        assert response.headers["Cache-Control"] == "private, no-store", url
+    assert "no-store" not in app.test_client().get("/director/login").headers.get(
+        "Cache-Control", "")
