@@ -50,15 +50,20 @@ class Simulation:
 
 
 def competition_of(preset: Preset) -> CompetitionSpec:
-    """The preset's competition; a preset of one stage becomes a competition of that stage."""
+    """The preset's competition; a preset of one stage becomes a competition of that stage,
+    whose rules start with the one its ranking applies (`rank_rule`): a stage's final places
+    cite its first rule ("K17.3: 1st of the Open pairs", not the event's first rule, which
+    may be its time limit or its draw)."""
     if preset.competition is not None:
         return preset.competition
+    ranked = (preset.rank_rule,) if preset.rank_rule else ()
+    rules = (*ranked, *(r for r in preset.rules if r not in ranked))
     if preset.kind == "teams":
         kind = {"swiss": StageKind.SWISS_TEAMS}.get(
             preset.movement,
             StageKind.DOUBLE_ROUND_ROBIN if preset.double else StageKind.ROUND_ROBIN)
         stage = StageSpec(
-            id="main", name=preset.name, kind=kind, rules=preset.rules,
+            id="main", name=preset.name, kind=kind, rules=rules,
             boards_per_match=preset.boards_per_round, segments=preset.segments,
             rounds=preset.rounds, vp_scale=preset.vp_scale, tiebreak=preset.tiebreak)
         default = preset.teams or 2 * preset.tables
@@ -69,7 +74,7 @@ def competition_of(preset: Preset) -> CompetitionSpec:
         stage = StageSpec(
             id="main", name=preset.name,
             kind=StageKind.BAROMETER if movement == "barometer" else StageKind.PAIRS,
-            rules=preset.rules, sessions=1, session_boards=(1, 999),
+            rules=rules, sessions=1, session_boards=(1, 999),
             boards_per_round=preset.boards_per_round, movement=movement)
         default = 2 * preset.tables * preset.sections
         entries = EntriesRule(minimum=4, name="Pair {id}")

@@ -68,6 +68,10 @@ class Preset:
     """Teams events: the VP scale by name (see `traveller vp`; D1.3 names "wbf25")."""
     tiebreak: str = "k17.1"
     """Teams events: the tie-break chain by rule ID (K17.1, K16.3, D3.2)."""
+    rank_rule: str = ""
+    """The rule by which the event ranks its entries, cited by its final places (`[scoring]
+    rule`, K17.3 for pairs by matchpoints; else the tie-break chain named, K17.1, KC1.4);
+    empty: the first of `rules`."""
     match_imps: bool = True
     """Teams events: a table sees the match's IMPs on a board once both rooms have played it."""
     captains_confirm: bool = True
@@ -122,7 +126,7 @@ _SCHEMA: dict[str, dict[str, type | tuple[type, ...]]] = {
     "movement": {"kind": str, "tables": int, "boards_per_round": int, "rounds": int,
                  "sections": int, "teams": int, "segments": int, "double": bool, "even": str,
                  "half_table": str},
-    "scoring": {"method": str, "vp_scale": str, "tiebreak": str},
+    "scoring": {"method": str, "vp_scale": str, "tiebreak": str, "rule": str},
     "clock": {"minutes": (int, float), "per_boards": int},
     "entry": {"lead": str, "mini_bridge": bool, "show_traveller": bool, "mixed": bool,
               "ew_terminal": bool},
@@ -273,6 +277,7 @@ def parse_preset(text: str, origin: str = "<preset>") -> Preset:
         double=movement.get("double", False),
         vp_scale=scoring.get("vp_scale", "wbf2013"),
         tiebreak=scoring.get("tiebreak", "k17.1"),
+        rank_rule=str(scoring.get("rule") or scoring.get("tiebreak", "")).upper(),
         match_imps=teams.get("match_imps", True),
         captains_confirm=teams.get("captains_confirm", True),
         rosters=teams.get("rosters", "warn"),

@@ -152,3 +152,20 @@ def test_the_same_seed_gives_the_same_bytes_from_the_command() -> None:
     first = subprocess.run(command, cwd=root, capture_output=True, check=True).stdout
     second = subprocess.run(command, cwd=root, capture_output=True, check=True).stdout
     assert first == second and json.loads(first)["seed"] == 42
+
+
+@pytest.mark.parametrize(("preset", "rule"), [
+    ("demo.toml", "K17.3"), ("gabsi-pairs.toml", "K17.3"), ("gabsi-mini-bridge.toml", "K17.3"),
+    ("gabsi-teams.toml", "K17.1"), ("gabsi-swiss-teams.toml", "K16.3"),
+    ("pzbs-league.toml", "D3.2")])
+def test_k17_3_k17_1_a_one_stage_events_final_places_cite_the_rule_it_ranks_by(
+        preset: str, rule: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A one-stage event's final places cite the rule it ranks by (`[scoring] rule`, else the
+    tie-break chain), not the first rule the preset lists (the demo's was K12.2, slow play;
+    GABSI pairs' K4.1, the preliminary's pools)."""
+    assert main(["simulate", str(SEEDS / preset), "--seed", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["final_places"] and all(p["why"].startswith(f"{rule}: ")
+                                        for p in data["final_places"])
+    assert data["stages"][0]["rules"][0] == rule and rule in data["stages"][0]["rules"]
+    assert data["rules"] == list(load_preset(SEEDS / preset).rules)  # the event's, as given
