@@ -6,16 +6,21 @@ precision the file prints them:
 
 - Magic Contest France (FFB national final, matchpoints, 22 tables, adjusted scores, boards
   played 21 times and factored by Neuberg's formula);
-- Compscore3 (a cross-IMP Howell, IMPs averaged per comparison).
+- Compscore3 (a cross-IMP Howell, IMPs averaged per comparison);
+- Compscore3 Butler pairs, a Howell (one field, 4 results a board) and a Mitchell (NS and EW
+  fields, 7 results a board, an artificial 50/50): the datum is the board's mean after dropping
+  its highest and lowest score, rounded to 10, and each result scores whole IMPs against it.
 
 The programs' own figures are read from the files: the matchpoints through the reader's
-``original_*`` fields, Compscore's cross-IMPs, totals and places straight from the XML here.
+``original_*`` fields, Compscore's cross-IMPs, Butler IMPs, datums, totals and places straight
+from the XML here.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections import defaultdict
+from functools import cache
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -29,6 +34,8 @@ from server.publish.rescore import rescore
 DATA = Path(__file__).resolve().parents[1] / "data" / "results"
 MAGIC = DATA / "magic_contest_ffb_2022_seance1.pbn"
 COMPSCORE = DATA / "compscore3_cross_imp_howell.xml"
+BUTLER_HOWELL = DATA / "compscore3_butler_howell.xml"
+BUTLER_MITCHELL = DATA / "compscore3_butler_mitchell.xml"
 EPSILON = 1e-9
 
 
@@ -190,3 +197,94 @@ def test_compscore_totals_and_places_agree(compscore_scored: dict[str, Any]) -> 
         assert abs(standing["score"] - total) <= 0.01 + EPSILON, standing
         assert standing["original"] == total
         assert standing["rank"] == place, standing
+
+
+# --- Compscore3: Butler pairs ------------------------------------------------------------------
+
+
+def _butler_published(path: Path) -> tuple[dict[int, float],
+                                            dict[tuple[int, str, str], tuple[float, float]],
+                                            dict[str, tuple[float, int]]]:  # fmt: skip
+    """Compscore's datum per board (``BOARD_AVERAGE``), Butler IMPs per line and (total, place)
+    per pair, read from the XML here."""
+    event = ET.parse(path).getroot().find("EVENT")
+    assert event is not None
+    datums, lines = {}, {}
+    for board in event.iter("BOARD"):
+        number = int(board.findtext("BOARD_NUMBER", ""))
+        datums[number] = float(board.findtext("BOARD_AVERAGE", ""))
+        for line in board.iter("TRAVELLER_LINE"):
+            key = (number, line.findtext("NS_PAIR_NUMBER", ""), line.findtext("EW_PAIR_NUMBER", ""))
+            lines[key] = (float(line.findtext("NS_BUTLER_POINTS", "")),
+                          float(line.findtext("EW_BUTLER_POINTS", "")))  # fmt: skip
+    pairs = {pair.findtext("PAIR_NUMBER", ""): (float(pair.findtext("TOTAL_SCORE", "")),
+                                                 int(pair.findtext("PLACE", "")))
+             for pair in event.iter("PAIR")}  # fmt: skip
+    return datums, lines, pairs
+
+
+BUTLER_FILES = [BUTLER_HOWELL, BUTLER_MITCHELL]
+
+
+@cache
+def _butler(path: Path) -> dict[str, Any]:
+    return rescore(read_results_file(path))
+
+
+def test_compscore_butler_method_and_movement_are_the_files() -> None:
+    """``EVENT_TYPE="BUTLER_PAIRS"`` beside ``<SCORING_METHOD>IMPS``: Butler. The Mitchell's
+    pairs are named ``1NS`` .. ``7EW`` and sit one direction each: two fields, as Compscore
+    places them (a 1st North-South and a 1st East-West)."""
+    for path, movement in ((BUTLER_HOWELL, "howell"), (BUTLER_MITCHELL, "mitchell")):
+        scored = _butler(path)
+        assert (scored["method"], scored["method_stated"]) == ("butler", "butler")
+        assert (scored["movement"], scored["factoring"]) == (movement, None)
+        assert len(scored["boards"]) == 35
+    assert {standing["field"] for standing in _butler(BUTLER_MITCHELL)["ranking"]} == {"NS", "EW"}
+
+
+@pytest.mark.parametrize("path", BUTLER_FILES, ids=lambda path: path.stem)
+def test_compscore_butler_datums_agree_board_by_board(path: Path) -> None:
+    """Our datum is Compscore's ``BOARD_AVERAGE`` on every board: the mean after dropping the
+    highest and the lowest score, rounded to 10, halves away from zero (Howell board 4: 100,
+    100, -170, -680 keep 100 and -170, a mean of -35: -40)."""
+    scored = _butler(path)
+    datums, _, _ = _butler_published(path)
+    assert {board["board"]: board["datum"] for board in scored["boards"]} == datums
+
+
+@pytest.mark.parametrize("path", BUTLER_FILES, ids=lambda path: path.stem)
+def test_compscore_butler_imps_agree_result_by_result(path: Path) -> None:
+    scored = _butler(path)
+    _, published, _ = _butler_published(path)
+    ours = {(board, r["ns"], r["ew"]): (r["ns_imps"], r["ew_imps"])
+            for board, r in _results(scored)}  # fmt: skip
+    assert ours == published
+
+
+@pytest.mark.parametrize("path", BUTLER_FILES, ids=lambda path: path.stem)
+def test_compscore_butler_totals_and_places_agree(path: Path) -> None:
+    scored = _butler(path)
+    _, _, published = _butler_published(path)
+    ranking = scored["ranking"]
+    assert len(ranking) == len(published)
+    for standing in ranking:
+        total, place = published[standing["pair"]]
+        assert standing["score"] == standing["original"] == total, standing
+        assert standing["rank"] == place, standing
+    winners = [standing["pair"] for standing in ranking if standing["rank"] == 1]
+    assert winners == (["2NS", "2EW"] if path == BUTLER_MITCHELL else ["4"])
+
+
+def test_compscore_butler_artificial_score_is_no_part_of_the_datum() -> None:
+    """Mitchell board 15: 2NS-1EW had an artificial ``A5050`` (0 IMPs each way). The datum is
+    made from the six played scores: -200 and one -450 dropped, the mean of -420, -420, -420 and
+    -450 is -427.5: -430, Compscore's ``BOARD_AVERAGE``; with seven results (board 1) one score
+    is dropped from each end as well."""
+    boards = {board["board"]: board for board in _butler(BUTLER_MITCHELL)["boards"]}
+    board = boards[15]
+    adjusted = [r for r in board["results"] if r["adjusted"] is not None]
+    assert [(r["ns"], r["ew"], r["adjusted"], r["ns_imps"], r["ew_imps"]) for r in adjusted] == [
+        ("2NS", "1EW", [50.0, 50.0], 0.0, 0.0)]  # fmt: skip
+    assert board["datum"] == -430.0
+    assert (len(boards[1]["results"]), boards[1]["datum"]) == (7, -30.0)
