@@ -45,6 +45,7 @@ from server.formats.travellers import (
     TeamMatch,
     TeamTable,
     TravellerLine,
+    figure_or_none,
     normalise_method,
     parse_adjusted,
     parse_number,
@@ -324,6 +325,7 @@ def _line(board: int, columns: dict[str, int], items: list[str]) -> TravellerLin
             return None  # a sit-out line (Ruter's "Bye"): no pairs met
         raise ValueError(f"result without its {'North-South' if ns is None else 'East-West'} pair")
     mp_ns, mp_ew = cell("mp_ns"), cell("mp_ew")
+    imp_ns, imp_ew = cell("imp_ns"), cell("imp_ew")
     return TravellerLine(
         board=board,
         ns=ns,
@@ -336,6 +338,8 @@ def _line(board: int, columns: dict[str, int], items: list[str]) -> TravellerLin
         original_ns_mp=parse_number(mp_ns) if mp_ns is not None else None,
         original_ew_mp=parse_number(mp_ew) if mp_ew is not None else None,
         section=section,
+        original_ns_imps=figure_or_none(imp_ns),
+        original_ew_imps=figure_or_none(imp_ew),
     )
 
 

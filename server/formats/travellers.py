@@ -59,6 +59,11 @@ class TravellerLine:
     """The matchpoints the producing program gave East-West, when the file says."""
     section: str = ""
     """The section the line was played in, when the file has several (``""`` otherwise)."""
+    original_ns_imps: float | None = None
+    """The IMPs the producing program gave North-South (Butler or cross-IMPs), when the file
+    says."""
+    original_ew_imps: float | None = None
+    """The IMPs the producing program gave East-West, when the file says."""
     stage: str = ""
     """The competition stage the line belongs to, in a file of several (``""`` otherwise)."""
 
@@ -321,6 +326,18 @@ def parse_number(text: str) -> float:
     if re.fullmatch(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)", cleaned):
         return float(cleaned)
     raise ValueError(f"invalid number: {text!r}")
+
+
+def figure_or_none(text: str | None) -> float | None:
+    """A figure the file may give in a form of its own (an adjusted board's IMPs written as a
+    word): the number, or None when the cell holds none. For figures that are only reported
+    (a program's own IMPs), never a reason to refuse the file."""
+    if text is None:
+        return None
+    try:
+        return parse_number(text)
+    except ValueError:
+        return None
 
 
 def section_pair(text: str | None, section: str) -> str | None:

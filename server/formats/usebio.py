@@ -45,6 +45,7 @@ from server.formats.travellers import (
     TeamMatch,
     TeamTable,
     TravellerLine,
+    figure_or_none,
     normalise_method,
     parse_adjusted,
     parse_number,
@@ -413,6 +414,9 @@ def _line(board: int, traveller: ET.Element, section: str,
         raise ValueError(f"invalid PLAYED_BY: {declarer_text!r}")
     passed = contract is not None and contract.upper() in _PASSED
     ns_mp, ew_mp = _text(traveller, "NS_MATCH_POINTS"), _text(traveller, "EW_MATCH_POINTS")
+    # Butler's and cross-IMPs' own figures, as Compscore and EBUScore write them.
+    ns_imps = _text(traveller, "NS_BUTLER_POINTS") or _text(traveller, "NS_CROSS_IMP_POINTS")
+    ew_imps = _text(traveller, "EW_BUTLER_POINTS") or _text(traveller, "EW_CROSS_IMP_POINTS")
     return TravellerLine(
         board=board,
         ns=ns,
@@ -425,6 +429,8 @@ def _line(board: int, traveller: ET.Element, section: str,
         original_ns_mp=parse_number(ns_mp) if ns_mp is not None else None,
         original_ew_mp=parse_number(ew_mp) if ew_mp is not None else None,
         section=section,
+        original_ns_imps=figure_or_none(ns_imps),
+        original_ew_imps=figure_or_none(ew_imps),
     )
 
 

@@ -40,6 +40,9 @@ The JSON, field by field (the README carries the same list)::
           "ns_imps", "ew_imps":     IMPs (Butler: whole IMPs against the datum; cross-IMPs: the
                                     average per comparison, 2 decimals); null for matchpoints
           "original_ns_mp", "original_ew_mp": what the producing program gave, when the file says
+          "original_ns_imps", "original_ew_imps": the IMPs the producing program gave (Butler or
+                                    cross-IMPs: USEBIO's NS_BUTLER_POINTS, NS_CROSS_IMP_POINTS,
+                                    PBN's IMP_NS), when the file says; else null
         }]
       }]
       "ranking": [{                 field by field (NS then EW, or the one field), best first
@@ -120,6 +123,10 @@ class TravellerLineLike(Protocol):
     def original_ns_mp(self) -> float | None: ...
     @property
     def original_ew_mp(self) -> float | None: ...
+    @property
+    def original_ns_imps(self) -> float | None: ...
+    @property
+    def original_ew_imps(self) -> float | None: ...
 
 
 class ResultsFileLike(Protocol):
@@ -389,6 +396,8 @@ def _line(
         "ew_imps": _round(ew_imps),
         "original_ns_mp": line.original_ns_mp,
         "original_ew_mp": line.original_ew_mp,
+        "original_ns_imps": line.original_ns_imps,
+        "original_ew_imps": line.original_ew_imps,
     }
 
 

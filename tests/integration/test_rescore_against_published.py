@@ -288,3 +288,21 @@ def test_compscore_butler_artificial_score_is_no_part_of_the_datum() -> None:
         ("2NS", "1EW", [50.0, 50.0], 0.0, 0.0)]  # fmt: skip
     assert board["datum"] == -430.0
     assert (len(boards[1]["results"]), boards[1]["datum"]) == (7, -30.0)
+
+
+@pytest.mark.parametrize("path", [COMPSCORE, *BUTLER_FILES], ids=lambda path: path.stem)
+def test_rescore_json_gives_the_programs_own_imps_beside_ours(path: Path) -> None:
+    """Every line of ``rescore --json`` carries the program's own IMPs (USEBIO's
+    ``NS_CROSS_IMP_POINTS``/``NS_BUTLER_POINTS``) as ``original_ns_imps``/``original_ew_imps``,
+    and on these files they are ours to the hundredth (Compscore prints two decimals)."""
+    scored = rescore(read_results_file(path))
+    lines = [line for board in scored["boards"] for line in board["results"]]
+    assert lines and all(line["original_ns_imps"] is not None
+                         and line["original_ew_imps"] is not None for line in lines)
+    for line in lines:
+        assert abs(line["ns_imps"] - line["original_ns_imps"]) < 0.006, line
+        assert abs(line["ew_imps"] - line["original_ew_imps"]) < 0.006, line
+    # A matchpoint file has no IMPs of its own: null, never 0.
+    assert all(line["original_ns_imps"] is None
+               for board in rescore(read_results_file(MAGIC))["boards"]
+               for line in board["results"])

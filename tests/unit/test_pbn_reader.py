@@ -135,6 +135,17 @@ def test_unknown_columns_are_ignored() -> None:
     assert parse_pbn(text).lines[0].ns_score == 420
 
 
+def test_a_score_tables_imps_are_the_programs_own_and_a_word_there_is_no_figure() -> None:
+    """``IMP_NS``/``IMP_EW`` (Butler, cross-IMPs) are kept as the program's own IMPs; a cell
+    holding no number (an adjusted board's "A") is None, never a reason to refuse the file."""
+    text = ('[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Score_NS;Score_EW;IMP_NS;IMP_EW"]\n'
+            '1 2 "420" - 3.5 -3.5\n3 4 - "50" -7 7\n5 6 "A60" "A40" "A" -\n')  # fmt: skip
+    lines = parse_pbn(text).lines
+    assert [(line.original_ns_imps, line.original_ew_imps) for line in lines] == [
+        (3.5, -3.5), (-7.0, 7.0), (None, None)]
+    assert all(line.original_ns_mp is None for line in lines)
+
+
 @pytest.mark.parametrize(
     ("ns_cell", "ew_cell", "adjusted"),
     [

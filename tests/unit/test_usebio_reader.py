@@ -251,11 +251,15 @@ def test_compscore_file_reads_whole() -> None:
 
 def test_compscore_lines_as_printed() -> None:
     lines = read_usebio(COMPSCORE).lines
-    assert lines[0] == TravellerLine(1, "2", "9", -140, None, "3S", "W", 9, None, None)
+    # The program's own cross-IMPs (NS_CROSS_IMP_POINTS) come with each line.
+    assert lines[0] == TravellerLine(1, "2", "9", -140, None, "3S", "W", 9, None, None,
+                                     original_ns_imps=3.67, original_ew_imps=-3.67)
     passed = [line for line in lines if line.contract == "PASS"]
     assert passed == [
-        TravellerLine(17, "2", "1", 0, None, "PASS", None, None, None, None),
-        TravellerLine(17, "8", "3", 0, None, "PASS", None, None, None, None),
+        TravellerLine(17, "2", "1", 0, None, "PASS", None, None, None, None,
+                      original_ns_imps=-0.33, original_ew_imps=0.33),
+        TravellerLine(17, "8", "3", 0, None, "PASS", None, None, None, None,
+                      original_ns_imps=-0.33, original_ew_imps=0.33),
     ]
 
 
