@@ -28,6 +28,8 @@ class Line:
     tricks: int | None = None
     original_ns_mp: float | None = None
     original_ew_mp: float | None = None
+    original_ns_imps: float | None = None
+    original_ew_imps: float | None = None
 
 
 @dataclass(frozen=True)
@@ -71,7 +73,7 @@ def test_rescore_json_has_the_documented_shape() -> None:
         "ns": "1", "ew": "4", "ns_score": 420, "adjusted": None, "contract": "4S",
         "declarer": "N", "tricks": 10, "ns_mp": 1.0, "ew_mp": 3.0, "ns_pct": 25.0,
         "ew_pct": 75.0, "ns_imps": None, "ew_imps": None, "original_ns_mp": 1,
-        "original_ew_mp": 3,
+        "original_ew_mp": 3, "original_ns_imps": None, "original_ew_imps": None,
     }  # fmt: skip
     assert set(out["ranking"][0]) == {"pair", "field", "rank", "score", "pct", "boards", "top",
                                       "per_board", "original"}  # fmt: skip
