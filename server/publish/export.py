@@ -134,23 +134,27 @@ def _who_sat(store: Store) -> dict[tuple[str, int, int], Seats]:
             for row in players_sql.seatings(store)}
 
 
-def _room_seats(store: Store) -> Callable[[Match, str, int], Seats | None]:
-    """Who sat North, East, South and West in a room ("O", "C") of a match on one of its
+def _room_seats(store: Store) -> Callable[[Match], Callable[[str, int], Seats | None]]:
+    """For a match, who sat North, East, South and West in a room ("O", "C") on one of its
     boards, by name: the room's line-up that stands for the board's segment (its own, its
     part's, else the match's, as D8.2 counts a player's boards); None where the room gave
-    none."""
+    none. The match's parts are worked out once, not for each board."""
     seats = _namer(store)
     given = lineups.standing(players_sql.lineups(store))
     rules = lineups.lineup_rules(store)
 
-    def seated(match: Match, room: str, board: int) -> Seats | None:
+    def of_match(match: Match) -> Callable[[str, int], Seats | None]:
         parts = rules.parts(len(match.boards), segments_at(store, match.round, match.table))
-        segment = min(segment_of(match.boards, board, len(parts)), len(parts))
-        row = lineups.lineup_of(given.get((room, match.table, match.round), {}), segment,
-                                parts[segment - 1])
-        return None if row is None else seats(row)
 
-    return seated
+        def seated(room: str, board: int) -> Seats | None:
+            segment = min(segment_of(match.boards, board, len(parts)), len(parts))
+            row = lineups.lineup_of(given.get((room, match.table, match.round), {}), segment,
+                                    parts[segment - 1])
+            return None if row is None else seats(row)
+
+        return seated
+
+    return of_match
 
 
 def _played_on(entered_ms: int) -> str:
@@ -164,10 +168,11 @@ def teams_event(store: Store, now_ms: int) -> TeamsEvent:
     adjusted = {(a["section"], a["table_number"], a["round"], a["board"]): a
                 for a in _adjustments(store)}  # fmt: skip
     out_matches, tables = [], []
-    seated = _room_seats(store)
+    room_seats = _room_seats(store)
     for match in matches(store, now_ms):
         if not match.open and not match.closed:
             continue  # not started: nothing to export
+        seated = room_seats(match)
         summary = match_summary(store, match)
         board_imps = tuple(b["home_imps"] for b in summary["boards"])
         vp = summary["vp"]
@@ -192,7 +197,7 @@ def teams_event(store: Store, now_ms: int) -> TeamsEvent:
                     tricks=played.tricks if played else None,
                     lead=played.lead if played else None,
                     ns_score=played.ns_score if played else None, adjusted=percents,
-                    players=seated(match, room, board),
+                    players=seated(room, board),
                     played_on=_played_on(played.entered_ms) if played else ""))
     # A competition ranks stage by stage (`export_stages`): no one VP table of the event.
     ranking = ({"teams": []} if is_competition(store)
