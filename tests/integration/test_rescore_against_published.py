@@ -147,21 +147,33 @@ def test_magic_contest_factors_boards_short_by_an_adjusted_score_by_neuberg(
 # --- Compscore3: cross-IMPs --------------------------------------------------------------------
 
 
-def _compscore_published() -> tuple[dict[tuple[int, str, str], tuple[float, float]],
-                                    dict[str, tuple[float, int]]]:  # fmt: skip
-    """Compscore's cross-IMPs per line and (total, place) per pair, read from the XML here."""
-    event = ET.parse(COMPSCORE).getroot().find("EVENT")
+def _published(path: Path, figure: str) -> tuple[dict[int, float],
+                                                  dict[tuple[int, str, str], tuple[float, float]],
+                                                  dict[str, tuple[float, int]]]:  # fmt: skip
+    """A Compscore file's own figures, read from the XML here: the datum per board
+    (``BOARD_AVERAGE``, where it has one), each line's ``NS_<figure>``/``EW_<figure>`` and each
+    pair's (total, place)."""
+    event = ET.parse(path).getroot().find("EVENT")
     assert event is not None
-    lines = {}
+    datums, lines = {}, {}
     for board in event.iter("BOARD"):
         number = int(board.findtext("BOARD_NUMBER", ""))
+        if board.findtext("BOARD_AVERAGE") is not None:
+            datums[number] = float(board.findtext("BOARD_AVERAGE", ""))
         for line in board.iter("TRAVELLER_LINE"):
             key = (number, line.findtext("NS_PAIR_NUMBER", ""), line.findtext("EW_PAIR_NUMBER", ""))
-            lines[key] = (float(line.findtext("NS_CROSS_IMP_POINTS", "")),
-                          float(line.findtext("EW_CROSS_IMP_POINTS", "")))  # fmt: skip
+            lines[key] = (float(line.findtext(f"NS_{figure}", "")),
+                          float(line.findtext(f"EW_{figure}", "")))  # fmt: skip
     pairs = {pair.findtext("PAIR_NUMBER", ""): (float(pair.findtext("TOTAL_SCORE", "")),
                                                  int(pair.findtext("PLACE", "")))
              for pair in event.iter("PAIR")}  # fmt: skip
+    return datums, lines, pairs
+
+
+def _compscore_published() -> tuple[dict[tuple[int, str, str], tuple[float, float]],
+                                    dict[str, tuple[float, int]]]:  # fmt: skip
+    """Compscore's cross-IMPs per line and (total, place) per pair."""
+    _, lines, pairs = _published(COMPSCORE, "CROSS_IMP_POINTS")
     return lines, pairs
 
 
@@ -206,21 +218,8 @@ def _butler_published(path: Path) -> tuple[dict[int, float],
                                             dict[tuple[int, str, str], tuple[float, float]],
                                             dict[str, tuple[float, int]]]:  # fmt: skip
     """Compscore's datum per board (``BOARD_AVERAGE``), Butler IMPs per line and (total, place)
-    per pair, read from the XML here."""
-    event = ET.parse(path).getroot().find("EVENT")
-    assert event is not None
-    datums, lines = {}, {}
-    for board in event.iter("BOARD"):
-        number = int(board.findtext("BOARD_NUMBER", ""))
-        datums[number] = float(board.findtext("BOARD_AVERAGE", ""))
-        for line in board.iter("TRAVELLER_LINE"):
-            key = (number, line.findtext("NS_PAIR_NUMBER", ""), line.findtext("EW_PAIR_NUMBER", ""))
-            lines[key] = (float(line.findtext("NS_BUTLER_POINTS", "")),
-                          float(line.findtext("EW_BUTLER_POINTS", "")))  # fmt: skip
-    pairs = {pair.findtext("PAIR_NUMBER", ""): (float(pair.findtext("TOTAL_SCORE", "")),
-                                                 int(pair.findtext("PLACE", "")))
-             for pair in event.iter("PAIR")}  # fmt: skip
-    return datums, lines, pairs
+    per pair."""
+    return _published(path, "BUTLER_POINTS")
 
 
 BUTLER_FILES = [BUTLER_HOWELL, BUTLER_MITCHELL]
