@@ -29,6 +29,7 @@ from ..errors import TravellerError, check_input, error_body, has_lone_surrogate
 from ..store import TableRow
 from ..table import actions, seating
 from ..table.state import traveller
+from .budget import BURST, PER_SECOND, MessageBudget
 from .connections import find_table, get_sides, joined, session_id, side_of, table_room
 from .push import Notifier, now_ms, send_state
 
@@ -37,12 +38,14 @@ log = logging.getLogger(__name__)
 Handler = Callable[[TableRow, str, Any], dict[str, Any]]
 
 
-def table_event(app: Flask, failure: str) -> Callable[[Handler], Callable[..., dict[str, Any]]]:
+def table_event(app: Flask, failure: str, budget: MessageBudget | None = None,
+                ) -> Callable[[Handler], Callable[..., dict[str, Any]]]:
     """Run a `/table` event, in an app context of `app`, for the connection's table and sid: a
-    connection without a table is refused, an input with a string too long or not valid
-    Unicode is refused before the handler sees it, a TravellerError becomes its error ack,
-    and a bug the `internal_error` ack saying `failure` (the terminal keeps what it sent and
-    can retry); never an exception. Arguments after the payload are ignored."""
+    connection without a table is refused, a message past its table's `budget` is refused
+    (`server.realtime.budget`), an input with a string too long or not valid Unicode is
+    refused before the handler sees it, a TravellerError becomes its error ack, and a bug the
+    `internal_error` ack saying `failure` (the terminal keeps what it sent and can retry);
+    never an exception. Arguments after the payload are ignored."""
 
     def guard(handler: Handler) -> Callable[..., dict[str, Any]]:
         @functools.wraps(handler)
@@ -51,6 +54,12 @@ def table_event(app: Flask, failure: str) -> Callable[[Handler], Callable[..., d
                 table = get_presence().table_of(sid)
                 if table is None:
                     return error_body("not_joined", "this connection has no table", 403)
+                key = (table.section, table.number)
+                if budget is not None and not budget.take(key):
+                    return error_body(
+                        "too_many_messages", f"this table sent more than {budget.burst} "
+                        f"messages in a few seconds: try again in {budget.retry_after(key)} "
+                        "seconds", 429)
                 try:
                     check_input(payload)
                     return handler(table, sid, payload)
@@ -66,10 +75,14 @@ def table_event(app: Flask, failure: str) -> Callable[[Handler], Callable[..., d
 
 
 def register(app: Flask, socketio: SocketIO, notifier: Notifier) -> None:
+    # TABLE_MESSAGES: (burst, per second) of a table's messages; a burst of 0 takes them all.
+    budget = MessageBudget(*app.config.get("TABLE_MESSAGES", (BURST, PER_SECOND)))
+
     def on(event: str, failure: str) -> Callable[[Handler], Handler]:
         """Register a python-socketio handler of `/table` (see the module's text)."""
         def add(handler: Handler) -> Handler:
-            socketio.server.on(event, table_event(app, failure)(handler), namespace="/table")
+            socketio.server.on(event, table_event(app, failure, budget)(handler),
+                               namespace="/table")
             return handler
 
         return add

@@ -5,7 +5,8 @@
 // An ack with ok: false is final: the entry moves to the rejected list with
 // the server's sentence, for the players to see and enter again. The
 // exceptions keep the entry first in line, to be tried again later: a server
-// fault (status 500 and up), which says nothing about the entry, and a refusal
+// fault (status 500 and up) or a table past its message budget (429), which say
+// nothing about the entry, and a refusal
 // the caller says the table can lift (`hooks.hold(ack)`: D2.1's line-up not
 // given yet), so an entry is never lost to it.
 //
@@ -67,7 +68,9 @@ export function createOutbox(store, key) {
       } catch (error) {
         return { sent, stopped: error };
       }
-      if (ack && !ack.ok && ack.status >= 500) {
+      // A server fault, or a table past its message budget (429): not the entry's fault,
+      // it stays first in line and goes again a moment later.
+      if (ack && !ack.ok && (ack.status >= 500 || ack.status === 429)) {
         return { sent, stopped: Object.assign(new Error(ack.error ?? "server error"), { ack }) };
       }
       if (ack && !ack.ok && hooks.hold?.(ack, entry)) {

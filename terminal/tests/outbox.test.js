@@ -205,6 +205,24 @@ test("a server fault (status 500) is not the entry's fault: it stays queued for 
   assert.deepEqual(outbox.rejected(), []);
 });
 
+test("a table past its message budget (429) keeps its entries queued, in order, for a retry", async () => {
+  const outbox = createOutbox(memoryStore(), "k");
+  await outbox.load();
+  await outbox.add(entry(1));
+  await outbox.add(entry(2));
+  let budget = false;
+  const send = async () => (budget ? { ok: true, ns_score: 420, duplicate: false }
+    : { ok: false, code: "too_many_messages", error: "this table sent more than 120 messages", status: 429 });
+  const first = await outbox.flush(send);
+  assert.equal(first.sent, 0);
+  assert.equal(first.stopped.ack.code, "too_many_messages");
+  assert.deepEqual(outbox.pending().map((e) => e.op_id), ["op-1", "op-2"]);
+  assert.deepEqual(outbox.rejected(), []);
+  budget = true;
+  assert.equal((await outbox.flush(send)).sent, 2);
+  assert.deepEqual(outbox.pending(), []);
+});
+
 test("d2_1 an entry refused until the line-up is given stays first in line, then goes", async () => {
   const outbox = createOutbox(memoryStore(), "k");
   await outbox.load();
