@@ -220,6 +220,38 @@ def exchanger(app: Flask, db_path: Any) -> Exchanger | None:
                      every_s=float(app.config.get("EXCHANGE_EVERY_S") or 60))
 
 
+OPEN_FILES = 65536
+"""The open files a server asks for: a connection each terminal and console, and a few for
+the event file and its log, the backups and the printers."""
+SPARE_FILES = 100
+"""Files a server needs besides its terminals' connections."""
+
+
+def open_files(wanted: int = OPEN_FILES) -> int:
+    """Raise this process's limit of open files to its hard limit (at most `wanted`), and
+    return the limit as it is now. Every terminal's connection is an open file, and a
+    laptop's shell starts programs with a soft limit of 1,024: a room of 1,000 tables would be
+    refused from about its thousandth connection on, though the hard limit allows far more."""
+    try:
+        import resource
+    except ImportError:  # not a POSIX system: its own limits stand
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(hard, wanted)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass  # as it was: `terminals_allowed` says what that means
+    return OPEN_FILES if soft == resource.RLIM_INFINITY else soft
+
+
+def terminals_allowed(limit: int) -> int:
+    """How many terminals can be connected at once with `limit` open files."""
+    return max(0, limit - SPARE_FILES)
+
+
 def serve(db_path: str, host: str, port: int, on_ready: Any = None,
           config: dict[str, Any] | None = None, tls: tuple[str, str] | None = None) -> None:
     """Serve the event with gevent until Ctrl-C or SIGTERM (gevent must already be patched
@@ -228,6 +260,7 @@ def serve(db_path: str, host: str, port: int, on_ready: Any = None,
     `config` adds to the app's, e.g. ALLOW_CREATE to serve a file not created yet, BACKUP_DIR
     and BACKUP_EVERY_S for backups while serving. `tls` is (certificate file, key file) to
     serve https, so that phones run the terminal's service worker (a secure context)."""
+    open_files()
     with socket.socket() as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:

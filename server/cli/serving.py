@@ -101,10 +101,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.base_url:
         _set_base_url(store, args.base_url)
     base = store.setting("base_url", "")
+    tables = len(store.tables())
     store.close()
     scheme = "https" if tls else "http"
     print(f"serving {args.db} on {scheme}://{args.host}:{args.port}  (tables point to {base})",
           flush=True)
+    _open_files(tables)
     if tls and not base.startswith("https://"):
         print("  the table cards point to http: add --base-url https://ADDRESS:PORT so phones "
               "open the secure address", flush=True)
@@ -124,6 +126,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
     serve(args.db, args.host, args.port,
           config={**backup, **publish, **exchange, **_ca_config(tls)}, tls=tls)
     return 0
+
+
+def _open_files(tables: int) -> None:
+    """Raise the server's limit of open files (a connection each terminal is one), and say so
+    when the system's limit leaves fewer than two terminals a table."""
+    from ..app import open_files, terminals_allowed
+
+    allowed = terminals_allowed(open_files())
+    if allowed < 2 * tables:
+        print(f"  warning: this system lets the server open files for {allowed} terminals, "
+              f"fewer than two for each of the event's {tables} tables: raise the limit "
+              f"(`ulimit -n {2 * tables + 100}` in this shell, as root if need be) and serve "
+              "again", flush=True)
 
 
 def _serve_new(args: argparse.Namespace) -> int:
