@@ -136,7 +136,10 @@ class Notifier:
     starts the next), so a push holds `_pushing` from its wait for room to its end: when
     several waited for the same quiet moment, they pushed one after the other, and a teams
     round's acknowledgements waited behind five or six pushes in a row (measured: frames
-    unread for 6-10 ms). A terminal shows its entry as stored from the acknowledgement;
+    unread for 6-10 ms). Carrying the table's patch in its own acknowledgement instead (one
+    message a result, not two) measured worse: the state built before the answer, 500 paced
+    terminals' p50 2.5 ms against 1.9 and p99 7.7 against 7.1 (interleaved A/B, 4 runs each).
+    A terminal shows its entry as stored from the acknowledgement;
     the state it waits for in a flood of entries brings the others' results and, after a
     round's last board, the next round. The grid is built only while a console is open to
     receive it.
