@@ -62,6 +62,13 @@ def table_state(store: Store, table: TableRow, now_ms: int) -> dict[str, Any]:
     }
 
 
+def _board_wire(store: Store, board: int) -> dict[str, Any]:
+    """A board's dealer, vulnerability and number in the room, one object for every table
+    that plays it (a thousand teams tables' own copies were 37 MB of the server, measured)."""
+    return store.schedule_memo(("board wire", board), lambda: {
+        **board_info(board), **numbering(store).board(board).wire()})  # type: ignore[no-any-return]
+
+
 def _plan(store: Store, table: TableRow, teams: bool) -> dict[str, Any]:
     """The parts of a table's state that only the schedule decides, built once per schedule
     (a state is built after every entry; these are most of its work)."""
@@ -75,8 +82,7 @@ def _plan(store: Store, table: TableRow, teams: bool) -> dict[str, Any]:
             "rounds": max(plan.rounds, default=len(seatings)),
             # Each board's dealer and vulnerability, and its number in the room (`number`;
             # a long match's segment too): the protocol keeps the event's own numbers.
-            "board_info": {str(b): {**board_info(b), **names.board(b).wire()}
-                           for s in seatings for b in s.boards},
+            "board_info": {str(b): _board_wire(store, b) for s in seatings for b in s.boards},
             "schedule": [
                 {
                     "round": s.round,
