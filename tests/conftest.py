@@ -129,6 +129,8 @@ class ServerProcess:
     log_path: Path | None = None
     args: list[str] = field(default_factory=list)
     """More options for `serve` (e.g. --backup DIR)."""
+    open_files: tuple[int, int] | None = None
+    """The (soft, hard) limits of open files to start it under, as a shell with them would."""
 
     @property
     def base_url(self) -> str:
@@ -142,6 +144,8 @@ class ServerProcess:
              "127.0.0.1", "--port", str(self.port), *self.args],
             cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            # Only where asked: a preexec_fn is not safe in a process with threads.
+            preexec_fn=self._limited if self.open_files is not None else None,
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -153,6 +157,12 @@ class ServerProcess:
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError(f"server did not start:\n{self.log()}")
+
+    def _limited(self) -> None:
+        import resource
+
+        assert self.open_files is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, self.open_files)
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path else ""
